@@ -1,0 +1,56 @@
+// From han and fu to points: limits, per-payer payments with per-payer rounding
+// (seed 003), honba and riichi sticks. Used by scoring and by `points()`.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "tenbou/rules.hpp"
+
+namespace tenbou {
+
+enum class Limit : std::uint8_t { None, Mangan, Haneman, Baiman, Sanbaiman, KazoeYakuman, Yakuman };
+const char* limit_name(Limit limit);  // contract key, or nullptr for None
+
+enum class Payer : std::uint8_t { Discarder, Dealer, NonDealer };
+const char* payer_name(Payer payer);
+
+struct PaymentLine {
+  Payer payer;
+  std::int64_t amount;  // what each such payer pays, honba excluded
+};
+
+struct Payments {
+  Limit limit = Limit::None;
+  std::int64_t base_points = 0;  // fu x 2^(han+2), or the limit's base
+  std::array<PaymentLine, 2> lines{};
+  int line_count = 0;
+  std::int64_t hand_value = 0;  // sum over actual payers, honba and sticks excluded
+  std::int64_t honba_bonus = 0;
+  std::int64_t sticks_bonus = 0;
+  std::int64_t total = 0;  // hand_value + honba_bonus + sticks_bonus
+};
+
+struct PointsQuery {
+  int han = 1;
+  int fu = 30;
+  int yakuman = 0;  // yakuman multiples; han/fu ignored when > 0
+  bool dealer = false;
+  bool tsumo = false;
+  std::int64_t honba = 0;
+  std::int64_t riichi_sticks = 0;
+};
+
+// Fu/han method payments. Assumes a legal cell (see `impossible_cell`).
+Payments compute_payments(const PointsQuery& q, const RiichiRules& rules);
+
+// Why a bare han/fu cell cannot occur (seed 000 section 3.6.1: the empty cells of
+// the score tables), or an empty string when it can. Under the default
+// kuipinfu rule an open 20 fu ron is scored as 30 fu, but seed 000 still prints
+// the 20 fu 1 han ron cell, so it is not reported impossible here.
+std::string impossible_cell(int han, int fu, bool tsumo);
+
+// Fu values a hand can have: 20, 25, 30..170 in steps of 10.
+bool is_valid_fu(int fu);
+
+}  // namespace tenbou

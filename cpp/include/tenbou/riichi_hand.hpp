@@ -1,0 +1,59 @@
+// One reading of a winning Riichi hand, as the yaku and fu rules see it.
+// Built by riichi_score.cpp for each decomposition x winning-tile placement.
+#pragma once
+#include <array>
+
+#include "tenbou/decompose.hpp"
+#include "tenbou/request.hpp"
+#include "tenbou/result.hpp"
+
+namespace tenbou {
+
+enum class Shape : std::uint8_t { Standard, SevenPairs, ThirteenOrphans };
+
+struct HandSet {
+  SetKind kind;
+  Tile tile;
+  bool open;      // declared open meld, or a triplet completed by ron (seed 001: 샤보 론 = 뽕쯔)
+  bool declared;  // a meld from the request
+  MeldKind meld_kind;
+};
+
+struct Reading {
+  Shape shape = Shape::Standard;
+  std::array<HandSet, 4> sets{};
+  int set_count = 0;
+  Tile pair = kNoTile;
+  Wait wait = Wait::None;
+};
+
+// Facts about the whole hand that do not depend on the reading.
+struct HandFacts {
+  TileCounts all{};  // concealed + melds (a kan counts 4)
+  bool closed = true;
+  int kans = 0;
+  bool all_simples = false, all_terminals_or_honors = false, all_honors = false, all_terminals = false;
+  bool all_green = false;
+  int number_suits = 0;  // how many of m/p/s appear
+  bool has_honors = false;
+};
+
+HandFacts hand_facts(const RiichiRequest& request);
+
+struct YakuOutcome {
+  SmallList<YakuEntry, 24> yaku;
+  int han = 0;      // yaku han, dora included (0 for yakuman hands)
+  int yakuman = 0;  // multiples
+  bool has_yaku = false;  // a yaku other than dora
+};
+
+// Decides every yaku of the reading (cpp/src/riichi_yaku.cpp).
+void find_yaku(const RiichiRequest& request, const HandFacts& facts, const Reading& reading, YakuOutcome& out);
+
+// Counts fu with an itemised breakdown (cpp/src/riichi_fu.cpp). `pinfu` and
+// `han` come from find_yaku: pinfu tsumo stays 20, and the open-pinfu rule may
+// depend on han (seed 001).
+int count_fu(const RiichiRequest& request, const Reading& reading, bool pinfu, int han,
+             SmallList<FuItem, 12>& items);
+
+}  // namespace tenbou

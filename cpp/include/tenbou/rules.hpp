@@ -1,0 +1,50 @@
+// Riichi rule options and the named presets of contract.md. Every switch is a
+// plain field so a reader can see what a preset turns on; README "Options"
+// documents each with the seed line behind it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tenbou {
+
+class Json;
+
+enum class Method : std::uint8_t { FuHan, HanOnly, Aotenjo };
+enum class KazoeLimit : std::uint8_t { Yakuman, Sanbaiman };
+enum class RenhouValue : std::uint8_t { None, Mangan, Yakuman };
+// Kuipinfu (an open hand with nothing beyond 20 fu): seed 003 and Tenhou count
+// it as 30 fu; seed 001 raises it to 30 only at 1 han ("2판 이상은 제대로 20부").
+enum class OpenPinfuFu : std::uint8_t { Always30, OneHanOnly };
+enum class AotenjoYakuman : std::uint8_t { ThirteenHan, Fixed };
+
+struct RiichiRules {
+  std::string preset = "tenhou";
+  bool open_tanyao = true;          // kuitan
+  bool red_fives = true;            // 0m/0p/0s count as aka dora
+  bool kiriage = false;             // 4 han 30 fu / 3 han 60 fu -> mangan
+  KazoeLimit kazoe = KazoeLimit::Yakuman;  // 13+ han without a yakuman
+  bool double_yakuman = false;      // suuankou tanki, kokushi 13, junsei chuuren, daisuushi x2
+  bool multiple_yakuman = true;     // several yakuman add up; false caps at one
+  int double_wind_fu = 4;           // pair of seat = round wind (seed 000: "4부가 일반적이지만 2부로 보는곳도")
+  OpenPinfuFu open_pinfu_fu = OpenPinfuFu::Always30;
+  RenhouValue renhou = RenhouValue::None;
+  std::int64_t honba_value = 300;   // per honba on ron; a third of it from each payer on tsumo
+  // Aotenjo house options of seed 000 section 4 (used with method "aotenjo").
+  AotenjoYakuman aotenjo_yakuman = AotenjoYakuman::ThirteenHan;
+  int aotenjo_kokushi_fu = 25;
+  bool aotenjo_drop_implied = false;
+};
+
+// The preset names accepted by `options.preset`.
+bool riichi_preset(std::string_view name, RiichiRules& out);
+inline constexpr const char* kPresetNames[] = {"tenhou", "mahjongsoul", "wrc", "mleague"};
+
+// Builds rules from a request's "options" object (preset first, then each
+// switch). Throws InputError naming "options.<key>" on an unknown key or value.
+RiichiRules riichi_rules_from_json(const Json* options);
+
+// The effective rules as a JSON object (for `tenbou rules` and documentation tests).
+Json riichi_rules_to_json(const RiichiRules& rules);
+
+}  // namespace tenbou

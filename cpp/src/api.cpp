@@ -1,0 +1,132 @@
+#include "tenbou/api.hpp"
+
+#include "json_fields.hpp"
+#include "tenbou/request.hpp"
+#include "tenbou/riichi.hpp"
+
+#ifndef TENBOU_VERSION
+#define TENBOU_VERSION "0.0.0"
+#endif
+
+namespace tenbou {
+namespace {
+
+RiichiResult invalid(const InputError& e) {
+  return RiichiResult::failure(ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+}
+
+Json error_json(const char* code, const std::string& message, const std::string& reason = {},
+                const std::string& field = {}) {
+  Json o = Json::object();
+  o.set("ok", Json::boolean(false));
+  Json& e = o.set("error", Json::object());
+  e.set("code", Json::string(code));
+  e.set("message", Json::string(field.empty() ? message : field + ": " + message));
+  if (!reason.empty()) e.set("reason", Json::string(reason));
+  if (!field.empty()) e.set("field", Json::string(field));
+  return o;
+}
+
+}  // namespace
+
+const char* version() { return TENBOU_VERSION; }
+
+RiichiResult score_request(const Json& request) {
+  try {
+    return score_riichi(riichi_request_from_json(request));
+  } catch (const InputError& e) {
+    return invalid(e);
+  } catch (const std::exception& e) {  // e.g. allocation failure: still a result, never a crash
+    return RiichiResult::failure(ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal");
+  }
+}
+
+std::string score_json_text(std::string_view text) {
+  RiichiResult r;
+  try {
+    r = score_request(Json::parse(text));
+  } catch (const InputError& e) {
+    r = invalid(e);
+  }
+  return result_to_json(r).dump();
+}
+
+Json points_json(const Json& q) {
+  try {
+    if (q.type() != Json::Type::Object) throw InputError("bad_type", "", "points query must be an object");
+    PointsQuery p;
+    RiichiRules rules = riichi_rules_from_json(q.find("options"));
+    bool have_han = false, have_fu = false;
+    for (const auto& [key, v] : q.members()) {
+      if (key == "han") { p.han = static_cast<int>(get_int(v, key, 1, 1000)); have_han = true; }
+      else if (key == "fu") { p.fu = static_cast<int>(get_int(v, key, 0, 1000)); have_fu = true; }
+      else if (key == "yakuman") p.yakuman = static_cast<int>(get_int(v, key, 0, 100));
+      else if (key == "dealer") p.dealer = get_bool(v, key);
+      else if (key == "tsumo") p.tsumo = get_bool(v, key);
+      else if (key == "honba") p.honba = get_int(v, key, 0, 10000);
+      else if (key == "riichi_sticks") p.riichi_sticks = get_int(v, key, 0, 10000);
+      else if (key == "method") {
+        const std::string& m = get_string(v, key);
+        if (m == "han_only" || m == "aotenjo")
+          throw InputError("unsupported", key, "method \"" + m + "\" is not available in this version yet");
+        if (m != "fuhan") throw InputError("bad_value", key, "must be \"fuhan\", \"han_only\" or \"aotenjo\"");
+      } else if (key == "options") continue;
+      else throw InputError("unknown_key", key, "unknown points key '" + key + "'");
+    }
+    if (p.yakuman == 0) {
+      if (!have_han) throw InputError("bad_value", "han", "han is required (or yakuman)");
+      if (!have_fu) p.fu = 30;
+      if (!is_valid_fu(p.fu))
+        throw InputError("bad_value", "fu", "fu must be 20, 25 or a multiple of 10 from 30 to 170, got " + std::to_string(p.fu));
+      // Fu decide nothing from 5 han on, so only cells below that can be empty.
+      std::string why = p.han < 5 ? impossible_cell(p.han, p.fu, p.tsumo) : std::string();
+      if (!why.empty()) return error_json("impossible", why);
+    }
+    Payments pay = compute_payments(p, rules);
+    Json o = Json::object();
+    o.set("ok", Json::boolean(true));
+    o.set("han", Json::integer(p.yakuman ? 13 * p.yakuman : p.han));
+    o.set("fu", Json::integer(p.yakuman ? 0 : p.fu));
+    o.set("yakuman", Json::integer(p.yakuman));
+    const char* limit = limit_name(pay.limit);
+    o.set("limit", limit ? Json::string(limit) : Json::null());
+    o.set("base_points", Json::integer(pay.base_points));
+    Json& lines = o.set("payments", Json::array());
+    for (int i = 0; i < pay.line_count; ++i) {
+      Json& e = lines.push(Json::object());
+      e.set("payer", Json::string(payer_name(pay.lines[i].payer)));
+      e.set("amount", Json::integer(pay.lines[i].amount));
+    }
+    o.set("honba_bonus", Json::integer(pay.honba_bonus));
+    o.set("sticks_bonus", Json::integer(pay.sticks_bonus));
+    o.set("total", Json::integer(pay.total));
+    return o;
+  } catch (const InputError& e) {
+    return error_json("invalid_input", e.detail(), e.reason(), e.field());
+  }
+}
+
+Json yaku_table_json() {
+  Json arr = Json::array();
+  for (const auto& y : kYakuTable) {
+    Json& e = arr.push(Json::object());
+    e.set("key", Json::string(y.key));
+    e.set("name_en", Json::string(y.name_en));
+    e.set("name_ja", Json::string(y.name_ja));
+    e.set("name_ko", Json::string(y.name_ko));
+    e.set("han_closed", Json::integer(y.han_closed));
+    e.set("han_open", Json::integer(y.han_open));
+    e.set("yakuman", Json::boolean(y.yakuman));
+  }
+  return arr;
+}
+
+Json rules_json(const Json& options) {
+  try {
+    return riichi_rules_to_json(riichi_rules_from_json(&options));
+  } catch (const InputError& e) {
+    return error_json("invalid_input", e.detail(), e.reason(), e.field());
+  }
+}
+
+}  // namespace tenbou

@@ -1,0 +1,91 @@
+#include "tenbou/decompose.hpp"
+
+namespace tenbou {
+namespace {
+
+// Depth-first split of the remaining counts into sets. The lowest remaining tile
+// must start a triplet or a sequence (nothing lower is left to pair it with), so
+// each reading is produced exactly once and in ascending set order.
+void split_sets(TileCounts& c, int from, Decomposition& cur, int sets_left, Decompositions& out) {
+  int i = from;
+  while (i < kTileKinds && c[i] == 0) ++i;
+  if (i == kTileKinds) {
+    if (sets_left == 0 && out.count < kMaxDecompositions) out.items[out.count++] = cur;
+    return;
+  }
+  if (sets_left == 0) return;
+  const Tile t = static_cast<Tile>(i);
+  if (c[i] >= 3) {
+    c[i] -= 3;
+    cur.sets[cur.set_count++] = {SetKind::Triplet, t};
+    split_sets(c, i, cur, sets_left - 1, out);
+    --cur.set_count;
+    c[i] += 3;
+  }
+  if (i < 27 && i % 9 <= 6 && c[i + 1] && c[i + 2]) {
+    --c[i]; --c[i + 1]; --c[i + 2];
+    cur.sets[cur.set_count++] = {SetKind::Sequence, t};
+    split_sets(c, i, cur, sets_left - 1, out);
+    --cur.set_count;
+    ++c[i]; ++c[i + 1]; ++c[i + 2];
+  }
+}
+
+// Cheap necessary condition per suit: a suit's tile total must be 0 or 2 mod 3
+// (2 only in the suit holding the pair), and honours must come in 2s and 3s.
+bool counts_can_split(const TileCounts& c, int sets) {
+  int total = 0, suits_with_pair = 0;
+  for (int s = 0; s < 3; ++s) {
+    int n = 0;
+    for (int k = 0; k < 9; ++k) n += c[s * 9 + k];
+    total += n;
+    if (n % 3 == 1) return false;
+    if (n % 3 == 2) ++suits_with_pair;
+  }
+  for (int k = 27; k < 34; ++k) {
+    total += c[k];
+    if (c[k] == 1 || c[k] == 4) return false;
+    if (c[k] == 2) ++suits_with_pair;
+  }
+  return suits_with_pair == 1 && total == sets * 3 + 2;
+}
+
+}  // namespace
+
+int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decompositions& out) {
+  out.count = 0;
+  if (!counts_can_split(concealed, sets)) return 0;
+  TileCounts c = concealed;
+  Decomposition cur;
+  for (int p = 0; p < kTileKinds; ++p) {
+    if (c[p] < 2) continue;
+    c[p] -= 2;
+    cur.pair = static_cast<Tile>(p);
+    cur.set_count = 0;
+    split_sets(c, 0, cur, sets, out);
+    c[p] += 2;
+  }
+  return out.count;
+}
+
+bool is_seven_pairs(const TileCounts& c) {
+  int pairs = 0;
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (c[t] == 2) ++pairs;
+    else if (c[t] != 0) return false;
+  }
+  return pairs == 7;
+}
+
+bool is_thirteen_orphans(const TileCounts& c) {
+  static constexpr Tile kOrphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+  int total = 0, doubles = 0;
+  for (Tile t : kOrphans) {
+    if (c[t] == 0 || c[t] > 2) return false;
+    doubles += c[t] == 2;
+    total += c[t];
+  }
+  return total == 14 && doubles == 1;
+}
+
+}  // namespace tenbou

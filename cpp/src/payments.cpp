@@ -1,0 +1,99 @@
+#include "tenbou/payments.hpp"
+
+namespace tenbou {
+
+const char* limit_name(Limit limit) {
+  switch (limit) {
+    case Limit::None: return nullptr;
+    case Limit::Mangan: return "mangan";
+    case Limit::Haneman: return "haneman";
+    case Limit::Baiman: return "baiman";
+    case Limit::Sanbaiman: return "sanbaiman";
+    case Limit::KazoeYakuman: return "kazoe_yakuman";
+    case Limit::Yakuman: return "yakuman";
+  }
+  return nullptr;
+}
+
+const char* payer_name(Payer payer) {
+  switch (payer) {
+    case Payer::Discarder: return "discarder";
+    case Payer::Dealer: return "dealer";
+    case Payer::NonDealer: return "non_dealer";
+  }
+  return "?";
+}
+
+bool is_valid_fu(int fu) { return fu == 20 || fu == 25 || (fu >= 30 && fu <= 170 && fu % 10 == 0); }
+
+std::string impossible_cell(int han, int fu, bool tsumo) {
+  // seed 000 3.6.1.1: 25 fu is seven pairs only, itself 2 han; tsumo adds menzen tsumo.
+  if (fu == 25 && han == 1) return "25 fu 1 han cannot occur: 25 fu is seven pairs, which is already 2 han";
+  if (fu == 25 && han == 2 && tsumo)
+    return "25 fu 2 han cannot be won by tsumo: seven pairs plus menzen tsumo is at least 3 han";
+  // seed 000 3.6.1.2: 20 fu by tsumo is pinfu tsumo, at least pinfu + menzen tsumo.
+  if (fu == 20 && han == 1 && tsumo)
+    return "20 fu 1 han cannot be won by tsumo: 20 fu tsumo means pinfu + menzen tsumo, 2 han";
+  // seed 000 3.6.1.3: 110 fu at 1 han needs a closed ron; 120+ fu needs 3+ han.
+  if (fu == 110 && han == 1 && tsumo) return "110 fu 1 han cannot be won by tsumo (only by closed ron)";
+  if (fu >= 120 && han <= 2) return std::to_string(fu) + " fu needs at least 3 han (110 fu is the most below that)";
+  return {};
+}
+
+namespace {
+std::int64_t round_up_100(std::int64_t v) { return (v + 99) / 100 * 100; }
+}  // namespace
+
+Payments compute_payments(const PointsQuery& q, const RiichiRules& rules) {
+  Payments p;
+  std::int64_t base;
+  if (q.yakuman > 0) {
+    p.limit = Limit::Yakuman;
+    base = 8000LL * q.yakuman;
+  } else if (q.han >= 13) {
+    p.limit = rules.kazoe == KazoeLimit::Yakuman ? Limit::KazoeYakuman : Limit::Sanbaiman;
+    base = rules.kazoe == KazoeLimit::Yakuman ? 8000 : 6000;
+  } else if (q.han >= 11) {
+    p.limit = Limit::Sanbaiman;
+    base = 6000;
+  } else if (q.han >= 8) {
+    p.limit = Limit::Baiman;
+    base = 4000;
+  } else if (q.han >= 6) {
+    p.limit = Limit::Haneman;
+    base = 3000;
+  } else {
+    base = static_cast<std::int64_t>(q.fu) << (q.han + 2);
+    // seed 000 3.2: 5 han, 4 han 40+ fu and 3 han 70+ fu are mangan (base over 2000).
+    const bool kiriage = rules.kiriage && ((q.han == 4 && q.fu == 30) || (q.han == 3 && q.fu == 60));
+    if (q.han >= 5 || base >= 2000 || kiriage) {
+      p.limit = Limit::Mangan;
+      base = 2000;
+    }
+  }
+  p.base_points = base;
+  // seed 001 / 003: ron x4 (dealer x6); tsumo: dealer pays x2, others x1; dealer
+  // tsumo: each pays x2. Each payer's amount is rounded up to 100 on its own.
+  if (!q.tsumo) {
+    p.lines[0] = {Payer::Discarder, round_up_100(base * (q.dealer ? 6 : 4))};
+    p.line_count = 1;
+    p.hand_value = p.lines[0].amount;
+    p.honba_bonus = q.honba * rules.honba_value;
+  } else if (q.dealer) {
+    p.lines[0] = {Payer::NonDealer, round_up_100(base * 2)};
+    p.line_count = 1;
+    p.hand_value = p.lines[0].amount * 3;
+    p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
+  } else {
+    p.lines[0] = {Payer::Dealer, round_up_100(base * 2)};
+    p.lines[1] = {Payer::NonDealer, round_up_100(base)};
+    p.line_count = 2;
+    p.hand_value = p.lines[0].amount + 2 * p.lines[1].amount;
+    p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
+  }
+  p.sticks_bonus = 1000 * q.riichi_sticks;
+  p.total = p.hand_value + p.honba_bonus + p.sticks_bonus;
+  return p;
+}
+
+}  // namespace tenbou

@@ -1,0 +1,131 @@
+#include "tenbou/result.hpp"
+
+#include "tenbou/json.hpp"
+
+namespace tenbou {
+
+const char* error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::InvalidInput: return "invalid_input";
+    case ErrorCode::NotWinning: return "not_winning";
+    case ErrorCode::NoYaku: return "no_yaku";
+  }
+  return "?";
+}
+
+const char* wait_name(Wait wait) {
+  switch (wait) {
+    case Wait::Ryanmen: return "ryanmen";
+    case Wait::Kanchan: return "kanchan";
+    case Wait::Penchan: return "penchan";
+    case Wait::Shanpon: return "shanpon";
+    case Wait::Tanki: return "tanki";
+    case Wait::Kokushi13: return "kokushi_13";
+    case Wait::None: return nullptr;
+  }
+  return nullptr;
+}
+
+const char* fu_key_name(FuKey key) {
+  switch (key) {
+    case FuKey::Base: return "base";
+    case FuKey::Chiitoitsu: return "chiitoitsu";
+    case FuKey::ClosedRon: return "closed_ron";
+    case FuKey::Tsumo: return "tsumo";
+    case FuKey::WaitKanchan: return "wait_kanchan";
+    case FuKey::WaitPenchan: return "wait_penchan";
+    case FuKey::WaitTanki: return "wait_tanki";
+    case FuKey::PairDragon: return "pair_dragon";
+    case FuKey::PairSeatWind: return "pair_seat_wind";
+    case FuKey::PairRoundWind: return "pair_round_wind";
+    case FuKey::PairDoubleWind: return "pair_double_wind";
+    case FuKey::OpenTripletSimple: return "open_triplet_simple";
+    case FuKey::OpenTripletTerminal: return "open_triplet_terminal";
+    case FuKey::ClosedTripletSimple: return "closed_triplet_simple";
+    case FuKey::ClosedTripletTerminal: return "closed_triplet_terminal";
+    case FuKey::OpenKanSimple: return "open_kan_simple";
+    case FuKey::OpenKanTerminal: return "open_kan_terminal";
+    case FuKey::ClosedKanSimple: return "closed_kan_simple";
+    case FuKey::ClosedKanTerminal: return "closed_kan_terminal";
+    case FuKey::OpenPinfu: return "open_pinfu";
+  }
+  return "?";
+}
+
+RiichiResult RiichiResult::failure(ErrorCode code, std::string message, std::string reason, std::string field) {
+  RiichiResult r;
+  r.ok = false;
+  r.error_code = code;
+  r.error_message = std::move(message);
+  r.error_reason = std::move(reason);
+  r.error_field = std::move(field);
+  return r;
+}
+
+std::string shown_set_text(const ShownSet& s) {
+  std::string out;
+  if (s.declared) {
+    out = meld_kind_name(s.meld_kind);
+    out += ':';
+  }
+  const char digit = static_cast<char>('0' + number_of(s.tile));
+  if (s.single) {
+    out += digit;
+  } else if (s.pair) {
+    out.append(2, digit);
+  } else if (s.kind == SetKind::Sequence) {
+    for (int k = 0; k < 3; ++k) out += static_cast<char>(digit + k);
+  } else {
+    out.append(s.kind == SetKind::Kan ? 4 : 3, digit);
+  }
+  out += suit_letter(suit_of(s.tile));
+  return out;
+}
+
+Json result_to_json(const RiichiResult& r) {
+  Json o = Json::object();
+  if (!r.ok) {
+    o.set("ok", Json::boolean(false));
+    Json& e = o.set("error", Json::object());
+    e.set("code", Json::string(error_code_name(r.error_code)));
+    e.set("message", Json::string(r.error_field.empty() ? r.error_message : r.error_field + ": " + r.error_message));
+    if (!r.error_reason.empty()) e.set("reason", Json::string(r.error_reason));
+    if (!r.error_field.empty()) e.set("field", Json::string(r.error_field));
+    return o;
+  }
+  o.set("ok", Json::boolean(true));
+  o.set("han", Json::integer(r.han));
+  o.set("fu", Json::integer(r.fu));
+  o.set("yakuman", Json::integer(r.yakuman));
+  Json& yaku = o.set("yaku", Json::array());
+  for (const auto& y : r.yaku) {
+    Json& e = yaku.push(Json::object());
+    e.set("key", Json::string(yaku_info(y.yaku).key));
+    e.set("han", Json::integer(y.han));
+  }
+  Json& fu = o.set("fu_details", Json::array());
+  for (const auto& f : r.fu_details) {
+    Json& e = fu.push(Json::object());
+    e.set("key", Json::string(fu_key_name(f.key)));
+    e.set("fu", Json::integer(f.fu));
+    if (f.tile != kNoTile) e.set("tile", Json::string(tile_name(f.tile)));
+  }
+  const char* limit = limit_name(r.payments.limit);
+  o.set("limit", limit ? Json::string(limit) : Json::null());
+  Json& pay = o.set("payments", Json::array());
+  for (int i = 0; i < r.payments.line_count; ++i) {
+    Json& e = pay.push(Json::object());
+    e.set("payer", Json::string(payer_name(r.payments.lines[i].payer)));
+    e.set("amount", Json::integer(r.payments.lines[i].amount));
+  }
+  o.set("honba_bonus", Json::integer(r.payments.honba_bonus));
+  o.set("sticks_bonus", Json::integer(r.payments.sticks_bonus));
+  o.set("total", Json::integer(r.payments.total));
+  const char* wait = wait_name(r.wait);
+  o.set("wait", wait ? Json::string(wait) : Json::null());
+  Json& dec = o.set("decomposition", Json::array());
+  for (const auto& s : r.decomposition) dec.push(Json::string(shown_set_text(s)));
+  return o;
+}
+
+}  // namespace tenbou

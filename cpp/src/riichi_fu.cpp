@@ -1,0 +1,68 @@
+// Fu: seed 000 section 3.1, seed 001, seed 003 (table "부의 요소").
+#include "tenbou/riichi_hand.hpp"
+
+namespace tenbou {
+
+int count_fu(const RiichiRequest& r, const Reading& rd, bool pinfu, int han, SmallList<FuItem, 12>& items) {
+  items.count = 0;
+  if (rd.shape == Shape::SevenPairs) {
+    items.push({FuKey::Chiitoitsu, 25, kNoTile});  // seed 000: 25부 고정, no other fu, no rounding
+    return 25;
+  }
+  if (rd.shape == Shape::ThirteenOrphans) return 0;  // a yakuman with no fu (Tenhou reports 0)
+
+  items.push({FuKey::Base, 20, kNoTile});
+  if (pinfu && r.tsumo) return 20;  // seed 000: 쯔모 +2 except with pinfu
+  const bool closed = r.closed();
+  int fu = 20;
+  auto add = [&](FuKey key, int value, Tile tile) {
+    items.push({key, value, tile});
+    fu += value;
+  };
+  if (closed && !r.tsumo) add(FuKey::ClosedRon, 10, kNoTile);
+  if (r.tsumo) add(FuKey::Tsumo, 2, kNoTile);
+  switch (rd.wait) {
+    case Wait::Kanchan: add(FuKey::WaitKanchan, 2, kNoTile); break;
+    case Wait::Penchan: add(FuKey::WaitPenchan, 2, kNoTile); break;
+    case Wait::Tanki: add(FuKey::WaitTanki, 2, kNoTile); break;  // nobetan is read as tanki
+    default: break;
+  }
+  const Tile seat = wind_tile(r.seat_wind), round = wind_tile(r.round_wind);
+  if (is_dragon(rd.pair)) {
+    add(FuKey::PairDragon, 2, rd.pair);
+  } else if (rd.pair == seat && rd.pair == round) {
+    // seed 000: "연풍패: +4부 (4부가 일반적이지만 2부로 보는곳도 있는편)"
+    if (r.rules.double_wind_fu == 4) {
+      add(FuKey::PairSeatWind, 2, rd.pair);
+      add(FuKey::PairRoundWind, 2, rd.pair);
+    } else {
+      add(FuKey::PairDoubleWind, 2, rd.pair);
+    }
+  } else if (rd.pair == seat) {
+    add(FuKey::PairSeatWind, 2, rd.pair);
+  } else if (rd.pair == round) {
+    add(FuKey::PairRoundWind, 2, rd.pair);
+  }
+  for (int i = 0; i < rd.set_count; ++i) {
+    const HandSet& s = rd.sets[i];
+    if (s.kind == SetKind::Sequence) continue;
+    const bool term = is_terminal_or_honor(s.tile);
+    // open triplet 2/4, closed 4/8; kans x4 (seed 001 table).
+    int value = (term ? 4 : 2) * (s.open ? 1 : 2) * (s.kind == SetKind::Kan ? 4 : 1);
+    FuKey key;
+    if (s.kind == SetKind::Kan)
+      key = s.open ? (term ? FuKey::OpenKanTerminal : FuKey::OpenKanSimple)
+                   : (term ? FuKey::ClosedKanTerminal : FuKey::ClosedKanSimple);
+    else
+      key = s.open ? (term ? FuKey::OpenTripletTerminal : FuKey::OpenTripletSimple)
+                   : (term ? FuKey::ClosedTripletTerminal : FuKey::ClosedTripletSimple);
+    add(key, value, s.tile);
+  }
+  // Kuipinfu: an open hand with nothing beyond 20 fu (seed 003: 30부로 취급;
+  // seed 001: only at 1 han, option open_pinfu_fu = one_han_only).
+  if (fu == 20 && !closed && (r.rules.open_pinfu_fu == OpenPinfuFu::Always30 || han == 1))
+    add(FuKey::OpenPinfu, 10, kNoTile);
+  return (fu + 9) / 10 * 10;
+}
+
+}  // namespace tenbou

@@ -1,0 +1,166 @@
+// Riichi scoring: readings x winning-tile placements -> the best-paying one.
+#include <algorithm>
+
+#include "tenbou/riichi.hpp"
+#include "tenbou/riichi_hand.hpp"
+
+namespace tenbou {
+namespace {
+
+Wait wait_for_sequence(Tile start, Tile win) {
+  if (win == start + 1) return Wait::Kanchan;
+  const int n = start % 9;  // 0 = 123, 6 = 789
+  if ((win == start + 2 && n == 0) || (win == start && n == 6)) return Wait::Penchan;
+  return Wait::Ryanmen;
+}
+
+struct Candidate {
+  Reading reading;
+  YakuOutcome yaku;
+  SmallList<FuItem, 12> fu_items;
+  int fu = 0;
+  Payments payments;
+};
+
+// Better = more points, then a real yakuman over a counted one, then han, then fu.
+bool better(const Candidate& a, const Candidate& b) {
+  if (a.payments.hand_value != b.payments.hand_value) return a.payments.hand_value > b.payments.hand_value;
+  if ((a.yaku.yakuman > 0) != (b.yaku.yakuman > 0)) return a.yaku.yakuman > 0;
+  const int ha = a.yaku.yakuman ? 13 * a.yaku.yakuman : a.yaku.han;
+  const int hb = b.yaku.yakuman ? 13 * b.yaku.yakuman : b.yaku.han;
+  if (ha != hb) return ha > hb;
+  return a.fu > b.fu;
+}
+
+class Scorer {
+ public:
+  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {}
+
+  RiichiResult run() {
+    const int sets_needed = 4 - static_cast<int>(r_.melds.size());
+    Decompositions ds;
+    decompose_sets_and_pair(r_.hand, sets_needed, ds);
+    for (int d = 0; d < ds.count; ++d) place_win_tile(ds.items[d]);
+    if (r_.melds.empty()) {
+      if (is_seven_pairs(r_.hand)) {
+        Reading rd;
+        rd.shape = Shape::SevenPairs;
+        rd.wait = Wait::Tanki;
+        consider(rd);
+      }
+      if (is_thirteen_orphans(r_.hand)) {
+        Reading rd;
+        rd.shape = Shape::ThirteenOrphans;
+        rd.wait = r_.hand[r_.win_tile] == 2 ? Wait::Kokushi13 : Wait::Tanki;
+        consider(rd);
+      }
+    }
+    if (!complete_)
+      return RiichiResult::failure(ErrorCode::NotWinning,
+                                   "the tiles do not form a complete hand (4 sets + a pair, seven pairs or thirteen orphans)");
+    if (!have_best_)
+      return RiichiResult::failure(ErrorCode::NoYaku,
+                                   "the hand is complete but has no yaku (dora alone do not allow a win)");
+    return build_result();
+  }
+
+ private:
+  void place_win_tile(const Decomposition& d) {
+    const Tile win = r_.win_tile;
+    if (d.pair == win) consider(make_reading(d, -1, Wait::Tanki));
+    for (int i = 0; i < d.set_count; ++i) {
+      const TileSet& s = d.sets[i];
+      if (!s.contains(win)) continue;
+      if (i > 0 && d.sets[i - 1].kind == s.kind && d.sets[i - 1].tile == s.tile) continue;  // same placement
+      const Wait w = s.kind == SetKind::Sequence ? wait_for_sequence(s.tile, win) : Wait::Shanpon;
+      consider(make_reading(d, i, w));
+    }
+  }
+
+  Reading make_reading(const Decomposition& d, int win_set, Wait wait) const {
+    Reading rd;
+    rd.shape = Shape::Standard;
+    rd.pair = d.pair;
+    rd.wait = wait;
+    for (int i = 0; i < d.set_count; ++i) {
+      // seed 001: a triplet completed by ron on a shanpon wait counts as open.
+      const bool open = i == win_set && d.sets[i].kind == SetKind::Triplet && !r_.tsumo;
+      rd.sets[rd.set_count++] = {d.sets[i].kind, d.sets[i].tile, open, false, MeldKind::Pon};
+    }
+    for (const Meld& m : r_.melds) {
+      const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
+      rd.sets[rd.set_count++] = {kind, m.tile, m.is_open(), true, m.kind};
+    }
+    return rd;
+  }
+
+  void consider(const Reading& rd) {
+    complete_ = true;
+    Candidate c;
+    c.reading = rd;
+    find_yaku(r_, facts_, rd, c.yaku);
+    if (!c.yaku.has_yaku) return;
+    bool pinfu = false;
+    for (const auto& e : c.yaku.yaku) pinfu |= e.yaku == Yaku::Pinfu;
+    c.fu = count_fu(r_, rd, pinfu, c.yaku.han, c.fu_items);
+    PointsQuery q;
+    q.han = c.yaku.han;
+    q.fu = c.fu;
+    q.yakuman = c.yaku.yakuman;
+    q.dealer = r_.dealer();
+    q.tsumo = r_.tsumo;
+    q.honba = r_.honba;
+    q.riichi_sticks = r_.riichi_sticks;
+    c.payments = compute_payments(q, r_.rules);
+    if (!have_best_ || better(c, best_)) {
+      best_ = c;
+      have_best_ = true;
+    }
+  }
+
+  RiichiResult build_result() const {
+    RiichiResult res;
+    res.ok = true;
+    res.yakuman = best_.yaku.yakuman;
+    res.han = best_.yaku.yakuman ? 13 * best_.yaku.yakuman : best_.yaku.han;
+    res.fu = best_.fu;
+    res.yaku = best_.yaku.yaku;
+    res.fu_details = best_.fu_items;
+    res.payments = best_.payments;
+    res.wait = best_.reading.wait;
+    res.dealer = r_.dealer();
+    res.tsumo = r_.tsumo;
+    const Reading& rd = best_.reading;
+    if (rd.shape == Shape::Standard) {
+      SmallList<ShownSet, 14> concealed;
+      for (int i = 0; i < rd.set_count; ++i)
+        if (!rd.sets[i].declared) concealed.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
+      concealed.push({SetKind::Triplet, rd.pair, true, false, MeldKind::Pon});
+      std::sort(concealed.items.begin(), concealed.items.begin() + concealed.count,
+                [](const ShownSet& a, const ShownSet& b) { return a.tile < b.tile; });
+      res.decomposition = concealed;
+      for (int i = 0; i < rd.set_count; ++i)
+        if (rd.sets[i].declared)
+          res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, true, rd.sets[i].meld_kind});
+    } else if (rd.shape == Shape::SevenPairs) {
+      for (int t = 0; t < kTileKinds; ++t)
+        if (r_.hand[t] == 2) res.decomposition.push({SetKind::Triplet, static_cast<Tile>(t), true, false, MeldKind::Pon});
+    } else {  // thirteen orphans: the pair, then the twelve single tiles
+      for (int t = 0; t < kTileKinds; ++t)
+        if (r_.hand[t]) res.decomposition.push({SetKind::Triplet, static_cast<Tile>(t), r_.hand[t] == 2, false, MeldKind::Pon, r_.hand[t] == 1});
+    }
+    return res;
+  }
+
+  const RiichiRequest& r_;
+  HandFacts facts_;
+  bool complete_ = false;
+  bool have_best_ = false;
+  Candidate best_;
+};
+
+}  // namespace
+
+RiichiResult score_riichi(const RiichiRequest& request) { return Scorer(request).run(); }
+
+}  // namespace tenbou

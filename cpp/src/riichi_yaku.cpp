@@ -1,0 +1,217 @@
+// Where every Riichi yaku is decided. Values come from kYakuTable
+// (yaku_table.hpp); this file only says when each one applies.
+#include "tenbou/riichi_hand.hpp"
+
+namespace tenbou {
+
+HandFacts hand_facts(const RiichiRequest& r) {
+  HandFacts f;
+  f.all = r.hand;
+  for (const auto& m : r.melds) {
+    for (int k = 0; k < m.size(); ++k) ++f.all[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
+    f.closed &= !m.is_open();
+    f.kans += m.is_kan();
+  }
+  bool suits[3] = {false, false, false};
+  f.all_simples = f.all_terminals_or_honors = f.all_honors = f.all_terminals = f.all_green = true;
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (!f.all[t]) continue;
+    const Tile tile = static_cast<Tile>(t);
+    if (is_honor(tile)) f.has_honors = true;
+    else suits[t / 9] = true;
+    f.all_simples &= is_simple(tile);
+    f.all_terminals_or_honors &= is_terminal_or_honor(tile);
+    f.all_honors &= is_honor(tile);
+    f.all_terminals &= is_terminal(tile);
+    // Ryuuiisou tiles: 2 3 4 6 8 sou and the green dragon.
+    f.all_green &= (t == 19 || t == 20 || t == 21 || t == 23 || t == 25 || t == kHatsu);
+  }
+  f.number_suits = suits[0] + suits[1] + suits[2];
+  return f;
+}
+
+namespace {
+
+int han_of(Yaku y, bool closed) {
+  const YakuInfo& info = yaku_info(y);
+  return closed ? info.han_closed : info.han_open;
+}
+
+// Nine gates: 1112345678999 + one more of the same suit, all concealed.
+// Returns 0 (no), 1 (chuuren) or 2 (junsei: the hand before the win was the pure 9-sided shape).
+int nine_gates(const RiichiRequest& r, const HandFacts& f) {
+  if (!r.melds.empty() || f.number_suits != 1 || f.has_honors) return 0;
+  int s = 0;
+  while (s < 3 && !f.all[s * 9]) ++s;
+  if (s == 3) return 0;
+  static constexpr int kPure[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+  for (int k = 0; k < 9; ++k)
+    if (f.all[s * 9 + k] < kPure[k]) return 0;
+  return f.all[r.win_tile] == kPure[r.win_tile - s * 9] + 1 ? 2 : 1;
+}
+
+void add_yakuman(const RiichiRequest& r, Yaku y, YakuOutcome& out) {
+  const int multiple = (r.rules.double_yakuman && yaku_info(y).double_when_option) ? 2 : 1;
+  out.yaku.push({y, 13 * multiple});
+  out.yakuman += multiple;
+}
+
+void find_yakuman(const RiichiRequest& r, const HandFacts& f, const Reading& rd, YakuOutcome& out) {
+  if (r.tenhou) add_yakuman(r, Yaku::Tenhou, out);
+  if (r.chiihou) add_yakuman(r, Yaku::Chiihou, out);
+  if (r.renhou && r.rules.renhou == RenhouValue::Yakuman) add_yakuman(r, Yaku::Renhou, out);
+  if (rd.shape == Shape::ThirteenOrphans) {
+    // 13-sided: the winning tile is the duplicate, so before it every orphan was single.
+    add_yakuman(r, r.hand[r.win_tile] == 2 ? Yaku::Kokushi13 : Yaku::Kokushi, out);
+    return;
+  }
+  if (f.all_honors) add_yakuman(r, Yaku::Tsuuiisou, out);
+  if (f.all_green) add_yakuman(r, Yaku::Ryuuiisou, out);
+  if (f.all_terminals) add_yakuman(r, Yaku::Chinroutou, out);
+  if (rd.shape != Shape::Standard) return;
+  int dragons = 0, winds = 0, concealed_triplets = 0, kans = 0;
+  for (int i = 0; i < rd.set_count; ++i) {
+    const HandSet& s = rd.sets[i];
+    if (s.kind == SetKind::Sequence) continue;
+    dragons += is_dragon(s.tile);
+    winds += is_wind(s.tile);
+    concealed_triplets += !s.open;
+    kans += s.kind == SetKind::Kan;
+  }
+  if (dragons == 3) add_yakuman(r, Yaku::Daisangen, out);
+  if (concealed_triplets == 4) add_yakuman(r, rd.wait == Wait::Tanki ? Yaku::SuuankouTanki : Yaku::Suuankou, out);
+  if (winds == 4) add_yakuman(r, Yaku::Daisuushi, out);
+  if (winds == 3 && is_wind(rd.pair)) add_yakuman(r, Yaku::Shousuushi, out);
+  if (kans == 4) add_yakuman(r, Yaku::Suukantsu, out);
+  if (int g = nine_gates(r, f)) add_yakuman(r, g == 2 ? Yaku::JunseiChuuren : Yaku::Chuuren, out);
+}
+
+void sort_by_table_order(SmallList<YakuEntry, 24>& list) {
+  for (int i = 1; i < list.count; ++i)
+    for (int j = i; j > 0 && list.items[j].yaku < list.items[j - 1].yaku; --j) std::swap(list.items[j], list.items[j - 1]);
+}
+
+int count_dora(const TileCounts& all, const std::vector<Tile>& indicators) {
+  int n = 0;
+  for (Tile ind : indicators) n += all[dora_from_indicator(ind)];
+  return n;
+}
+
+}  // namespace
+
+void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, YakuOutcome& out) {
+  out = YakuOutcome{};
+  find_yakuman(r, f, rd, out);
+  if (out.yakuman > 0) {
+    if (!r.rules.multiple_yakuman && out.yaku.count > 1) {
+      // Only the single most valuable pattern counts.
+      YakuEntry top = out.yaku.items[0];
+      for (const auto& e : out.yaku) if (e.han > top.han) top = e;
+      out.yaku.count = 0;
+      out.yaku.push(top);
+      out.yakuman = top.han / 13;
+    }
+    sort_by_table_order(out.yaku);
+    out.has_yaku = true;
+    return;
+  }
+
+  const bool closed = f.closed;
+  auto add = [&](Yaku y) {
+    const int han = han_of(y, closed);
+    out.yaku.push({y, han});
+    out.han += han;
+  };
+
+  // Situational yaku (flags were validated in request.cpp).
+  if (closed && r.tsumo) add(Yaku::MenzenTsumo);
+  if (r.double_riichi) add(Yaku::DoubleRiichi);
+  else if (r.riichi) add(Yaku::Riichi);
+  if (r.ippatsu) add(Yaku::Ippatsu);
+  if (r.chankan) add(Yaku::Chankan);
+  if (r.rinshan) add(Yaku::Rinshan);
+  if (r.haitei) add(Yaku::Haitei);
+  if (r.houtei) add(Yaku::Houtei);
+  if (r.renhou && r.rules.renhou == RenhouValue::Mangan) {
+    out.yaku.push({Yaku::Renhou, 5});  // renhou as mangan: a 5 han yaku
+    out.han += 5;
+  }
+
+  // Whole-hand colour and terminal yaku.
+  if (f.all_simples && (closed || r.rules.open_tanyao)) add(Yaku::Tanyao);
+  if (f.all_terminals_or_honors) add(Yaku::Honroutou);
+  if (f.number_suits == 1) add(f.has_honors ? Yaku::Honitsu : Yaku::Chinitsu);
+
+  if (rd.shape == Shape::SevenPairs) {
+    add(Yaku::Chiitoitsu);
+  } else {
+    int sequences = 0, dragons = 0, concealed_triplets = 0, kans = 0;
+    bool outside = is_terminal_or_honor(rd.pair);  // chanta/junchan: every set touches 1, 9 or an honour
+    bool seq_at[27] = {};
+    bool trip_at[27] = {};
+    std::uint8_t seq_count[27] = {};
+    for (int i = 0; i < rd.set_count; ++i) {
+      const HandSet& s = rd.sets[i];
+      if (s.kind == SetKind::Sequence) {
+        ++sequences;
+        outside &= (s.tile % 9 == 0 || s.tile % 9 == 6);
+        ++seq_count[s.tile];
+        seq_at[s.tile] = true;
+        continue;
+      }
+      outside &= is_terminal_or_honor(s.tile);
+      if (!is_honor(s.tile)) trip_at[s.tile] = true;
+      concealed_triplets += !s.open;
+      kans += s.kind == SetKind::Kan;
+      if (is_dragon(s.tile)) {
+        ++dragons;
+        add(s.tile == kHaku ? Yaku::Haku : s.tile == kHatsu ? Yaku::Hatsu : Yaku::Chun);
+      }
+      // A double-wind triplet counts both yaku.
+      if (s.tile == wind_tile(r.seat_wind)) add(Yaku::SeatWind);
+      if (s.tile == wind_tile(r.round_wind)) add(Yaku::RoundWind);
+    }
+    // Peikou: pairs of identical sequences (four identical sequences are two pairs).
+    int peikou = 0;
+    for (int t = 0; t < 27; ++t) peikou += seq_count[t] / 2;
+
+    const bool yakuhai_pair = is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) ||
+                              rd.pair == wind_tile(r.round_wind);
+    if (closed && sequences == 4 && rd.wait == Wait::Ryanmen && !yakuhai_pair) add(Yaku::Pinfu);
+    if (closed && peikou == 2) add(Yaku::Ryanpeikou);
+    else if (closed && peikou == 1) add(Yaku::Iipeikou);
+    if (outside && sequences > 0) add(f.has_honors ? Yaku::Chanta : Yaku::Junchan);
+    for (int s = 0; s < 3; ++s)
+      if (seq_at[s * 9] && seq_at[s * 9 + 3] && seq_at[s * 9 + 6]) add(Yaku::Ittsu);
+    for (int n = 0; n < 7; ++n)
+      if (seq_at[n] && seq_at[9 + n] && seq_at[18 + n]) add(Yaku::Sanshoku);
+    for (int n = 0; n < 9; ++n)
+      if (trip_at[n] && trip_at[9 + n] && trip_at[18 + n]) add(Yaku::SanshokuDoukou);
+    if (kans == 3) add(Yaku::Sankantsu);
+    if (sequences == 0) add(Yaku::Toitoi);
+    if (concealed_triplets == 3) add(Yaku::Sanankou);
+    if (dragons == 2 && is_dragon(rd.pair)) add(Yaku::Shousangen);
+  }
+  out.has_yaku = out.yaku.count > 0;
+
+  // Dora are not yaku: counted only after a yaku exists (seed 003).
+  if (int n = count_dora(f.all, r.dora_indicators)) {
+    out.yaku.push({Yaku::Dora, n});
+    out.han += n;
+  }
+  if (r.rules.red_fives) {
+    int reds = r.hand_reds[0] + r.hand_reds[1] + r.hand_reds[2];
+    for (const auto& m : r.melds) reds += m.reds;
+    if (reds) {
+      out.yaku.push({Yaku::AkaDora, reds});
+      out.han += reds;
+    }
+  }
+  if (int n = count_dora(f.all, r.ura_indicators)) {
+    out.yaku.push({Yaku::UraDora, n});
+    out.han += n;
+  }
+  sort_by_table_order(out.yaku);
+}
+
+}  // namespace tenbou

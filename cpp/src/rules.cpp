@@ -1,0 +1,123 @@
+#include "tenbou/rules.hpp"
+
+#include "tenbou/error.hpp"
+#include "tenbou/json.hpp"
+#include "json_fields.hpp"
+
+namespace tenbou {
+
+bool riichi_preset(std::string_view name, RiichiRules& r) {
+  r = RiichiRules{};
+  r.preset = std::string(name);
+  if (name == "tenhou") {
+    // Tenhou's ranked rooms (shared/data/tenhou/README.md): kuitan and red fives
+    // on, no kiriage, kazoe yakuman, every yakuman single, double-wind pair 4 fu.
+    return true;
+  }
+  if (name == "mahjongsoul") {
+    // Mahjong Soul ranked: as Tenhou, but the four "specific wait" yakuman count double.
+    r.double_yakuman = true;
+    return true;
+  }
+  if (name == "wrc") {
+    // World Riichi Championship rules: no red fives, kiriage mangan, no kazoe
+    // yakuman (13+ han is sanbaiman), no double yakuman, double-wind pair 2 fu.
+    r.red_fives = false;
+    r.kiriage = true;
+    r.kazoe = KazoeLimit::Sanbaiman;
+    r.double_wind_fu = 2;
+    return true;
+  }
+  if (name == "mleague") {
+    // M.League: red fives, kiriage mangan, kazoe yakuman, no double yakuman.
+    r.kiriage = true;
+    return true;
+  }
+  return false;
+}
+
+
+RiichiRules riichi_rules_from_json(const Json* options) {
+  RiichiRules r;
+  riichi_preset("tenhou", r);
+  if (!options || options->is_null()) return r;
+  if (options->type() != Json::Type::Object)
+    throw InputError("bad_type", "options", std::string("must be an object, not ") + Json::type_name(options->type()));
+  if (const Json* p = options->find("preset")) {
+    const std::string& name = get_string(*p, "options.preset");
+    if (!riichi_preset(name, r))
+      throw InputError("bad_value", "options.preset",
+                       "unknown preset '" + name + "' (tenhou, mahjongsoul, wrc, mleague)");
+  }
+  for (const auto& [key, v] : options->members()) {
+    const std::string field = "options." + key;
+    if (key == "preset") continue;
+    if (key == "open_tanyao") r.open_tanyao = get_bool(v, field);
+    else if (key == "red_fives") r.red_fives = get_bool(v, field);
+    else if (key == "kiriage") r.kiriage = get_bool(v, field);
+    else if (key == "double_yakuman") r.double_yakuman = get_bool(v, field);
+    else if (key == "multiple_yakuman") r.multiple_yakuman = get_bool(v, field);
+    else if (key == "aotenjo_drop_implied") r.aotenjo_drop_implied = get_bool(v, field);
+    else if (key == "honba_value") {
+      r.honba_value = get_int(v, field, 0, 1000000);
+      // On tsumo each of the three payers pays a third of it (seed 001: 100 each for 300).
+      if (r.honba_value % 3 != 0) throw InputError("bad_value", field, "must be a multiple of 3 (shared by three payers on tsumo)");
+    }
+    else if (key == "double_wind_fu") {
+      auto fu = get_int(v, field, 0, 4);
+      if (fu != 2 && fu != 4) throw InputError("bad_value", field, "must be 2 or 4");
+      r.double_wind_fu = static_cast<int>(fu);
+    } else if (key == "aotenjo_kokushi_fu") {
+      auto fu = get_int(v, field, 0, 30);
+      if (fu != 25 && fu != 30) throw InputError("bad_value", field, "must be 25 or 30");
+      r.aotenjo_kokushi_fu = static_cast<int>(fu);
+    } else if (key == "kazoe") {
+      const auto& s = get_string(v, field);
+      if (s == "yakuman") r.kazoe = KazoeLimit::Yakuman;
+      else if (s == "sanbaiman") r.kazoe = KazoeLimit::Sanbaiman;
+      else throw InputError("bad_value", field, "must be \"yakuman\" or \"sanbaiman\", got \"" + s + "\"");
+    } else if (key == "renhou") {
+      const auto& s = get_string(v, field);
+      if (s == "none") r.renhou = RenhouValue::None;
+      else if (s == "mangan") r.renhou = RenhouValue::Mangan;
+      else if (s == "yakuman") r.renhou = RenhouValue::Yakuman;
+      else throw InputError("bad_value", field, "must be \"none\", \"mangan\" or \"yakuman\", got \"" + s + "\"");
+    } else if (key == "open_pinfu_fu") {
+      const auto& s = get_string(v, field);
+      if (s == "always_30") r.open_pinfu_fu = OpenPinfuFu::Always30;
+      else if (s == "one_han_only") r.open_pinfu_fu = OpenPinfuFu::OneHanOnly;
+      else throw InputError("bad_value", field, "must be \"always_30\" or \"one_han_only\", got \"" + s + "\"");
+    } else if (key == "aotenjo_yakuman") {
+      const auto& s = get_string(v, field);
+      if (s == "13han") r.aotenjo_yakuman = AotenjoYakuman::ThirteenHan;
+      else if (s == "fixed") r.aotenjo_yakuman = AotenjoYakuman::Fixed;
+      else throw InputError("bad_value", field, "must be \"13han\" or \"fixed\", got \"" + s + "\"");
+    } else {
+      throw InputError("unknown_key", field, "unknown option '" + key + "'");
+    }
+  }
+  return r;
+}
+
+Json riichi_rules_to_json(const RiichiRules& r) {
+  Json o = Json::object();
+  o.set("preset", Json::string(r.preset));
+  o.set("open_tanyao", Json::boolean(r.open_tanyao));
+  o.set("red_fives", Json::boolean(r.red_fives));
+  o.set("kiriage", Json::boolean(r.kiriage));
+  o.set("kazoe", Json::string(r.kazoe == KazoeLimit::Yakuman ? "yakuman" : "sanbaiman"));
+  o.set("double_yakuman", Json::boolean(r.double_yakuman));
+  o.set("multiple_yakuman", Json::boolean(r.multiple_yakuman));
+  o.set("double_wind_fu", Json::integer(r.double_wind_fu));
+  o.set("open_pinfu_fu", Json::string(r.open_pinfu_fu == OpenPinfuFu::Always30 ? "always_30" : "one_han_only"));
+  o.set("renhou", Json::string(r.renhou == RenhouValue::None     ? "none"
+                               : r.renhou == RenhouValue::Mangan ? "mangan"
+                                                                 : "yakuman"));
+  o.set("honba_value", Json::integer(r.honba_value));
+  o.set("aotenjo_yakuman", Json::string(r.aotenjo_yakuman == AotenjoYakuman::ThirteenHan ? "13han" : "fixed"));
+  o.set("aotenjo_kokushi_fu", Json::integer(r.aotenjo_kokushi_fu));
+  o.set("aotenjo_drop_implied", Json::boolean(r.aotenjo_drop_implied));
+  return o;
+}
+
+}  // namespace tenbou
