@@ -1,0 +1,137 @@
+"""tenbou: a mahjong hand-scoring engine with one C++ core.
+
+>>> import tenbou
+>>> r = tenbou.score({"hand": "23455m345p11z789s", "win_tile": "5m", "seat_wind": "S",
+...                   "tsumo": False, "riichi": True, "dora_indicators": "4m"})
+>>> r.han, r.fu, r.total
+(2, 40, 2600)
+"""
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Dict, Iterable, List, Mapping, Optional
+
+from . import _core
+from .errors import (
+    ImpossibleFlagsError,
+    InvalidJSONError,
+    InvalidMeldError,
+    InvalidRequestError,
+    InvalidTileError,
+    InvalidValueError,
+    TenbouError,
+    TileCountError,
+    TooManyCopiesError,
+    UnknownKeyError,
+    UnsupportedError,
+    WinTileMissingError,
+    error_from,
+)
+from .result import FuItem, Payment, Points, Result, YakuItem, yaku_names
+
+__version__: str = _core.__version__
+
+__all__ = [
+    "score",
+    "score_many",
+    "score_json",
+    "points",
+    "rules",
+    "yaku_names",
+    "Result",
+    "Points",
+    "YakuItem",
+    "FuItem",
+    "Payment",
+    "TenbouError",
+    "InvalidRequestError",
+    "InvalidJSONError",
+    "UnknownKeyError",
+    "InvalidValueError",
+    "InvalidTileError",
+    "TileCountError",
+    "TooManyCopiesError",
+    "InvalidMeldError",
+    "WinTileMissingError",
+    "ImpossibleFlagsError",
+    "UnsupportedError",
+    "__version__",
+]
+
+
+def score(request: Mapping[str, Any]) -> Result:
+    """Score one request (the contract's JSON object as a mapping).
+
+    Returns a :class:`Result`; a hand that is not complete or has no yaku gives
+    ``ok`` false with error code ``not_winning`` / ``no_yaku``. Invalid input
+    raises an :class:`InvalidRequestError` subclass (a ``ValueError``).
+    """
+    core = _core.score(request)
+    if not core.ok:
+        err = core.error
+        if err and err["code"] == "invalid_input":
+            raise error_from(err)
+    return Result(core)
+
+
+def score_many(requests: Iterable[Mapping[str, Any]]) -> List[Result]:
+    """Score many requests in one call into the core (the GIL is released while scoring).
+
+    Never raises for a bad request: its slot holds an ``ok: false`` result and the
+    others are still scored, in order.
+    """
+    return [Result(c) for c in _core.score_many(requests)]
+
+
+def score_json(request: str) -> str:
+    """Score a JSON text request; returns the JSON text result (never raises)."""
+    return _core.score_json_lines([request])[0]
+
+
+def points(
+    han: int = 1,
+    fu: Optional[int] = 30,
+    *,
+    dealer: bool = False,
+    tsumo: bool = False,
+    method: str = "fuhan",
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    yakuman: int = 0,
+    options: Optional[Mapping[str, Any]] = None,
+) -> Points:
+    """Payments of a bare han/fu cell (the seed's score tables are made from it).
+
+    ``ok`` is false for the cells seed 000 leaves empty (20 fu 1 han tsumo,
+    25 fu 1 han, 25 fu 2 han tsumo, 110 fu 1 han tsumo). Invalid arguments raise
+    :class:`InvalidValueError`.
+    """
+    query: Dict[str, Any] = {
+        "han": han,
+        "dealer": dealer,
+        "tsumo": tsumo,
+        "method": method,
+        "honba": honba,
+        "riichi_sticks": riichi_sticks,
+        "yakuman": yakuman,
+    }
+    if fu is not None:
+        query["fu"] = fu
+    if options is not None:
+        query["options"] = dict(options)
+    data = _core.points(query)
+    if not data["ok"] and data["error"]["code"] == "invalid_input":
+        raise error_from(data["error"])
+    return Points(data)
+
+
+def rules(options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """The effective rule switches for an ``options`` object (a preset plus overrides)."""
+    data = _core.rules(dict(options or {}))
+    if data.get("ok") is False:
+        raise error_from(data["error"])
+    return data
+
+
+def _dumps(obj: Any) -> str:
+    return _json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,101 @@
+"""Exceptions raised for invalid input.
+
+Every one is a :class:`ValueError` subclass carrying the core's ``reason`` (a
+stable sub-code), the request ``field`` at fault and a message naming what and
+where, e.g. ``hand: unknown character 'x' at position 4``.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Type
+
+__all__ = [
+    "TenbouError",
+    "InvalidRequestError",
+    "InvalidJSONError",
+    "UnknownKeyError",
+    "InvalidValueError",
+    "InvalidTileError",
+    "TileCountError",
+    "TooManyCopiesError",
+    "InvalidMeldError",
+    "WinTileMissingError",
+    "ImpossibleFlagsError",
+    "UnsupportedError",
+]
+
+
+class TenbouError(Exception):
+    """Base of every tenbou exception."""
+
+
+class InvalidRequestError(TenbouError, ValueError):
+    """A request the core refused: the message says what is wrong and where."""
+
+    def __init__(self, message: str, reason: str = "", field: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+        self.field = field
+
+
+class InvalidJSONError(InvalidRequestError):
+    """The request text is not valid JSON (reason ``bad_json``)."""
+
+
+class UnknownKeyError(InvalidRequestError):
+    """A request or option key the contract does not define (``unknown_key``)."""
+
+
+class InvalidValueError(InvalidRequestError):
+    """A field of the wrong type or out of range (``bad_type``, ``bad_value``)."""
+
+
+class InvalidTileError(InvalidRequestError):
+    """Tile notation that cannot be read: unknown character, digit without suit, ``8z`` (``bad_tile``)."""
+
+
+class TileCountError(InvalidRequestError):
+    """The hand does not hold 14 tiles minus 3 per meld (``tile_count``)."""
+
+
+class TooManyCopiesError(InvalidRequestError):
+    """A fifth copy of a tile, or a second red five, counting hand, melds and indicators (``too_many_copies``)."""
+
+
+class InvalidMeldError(InvalidRequestError):
+    """A meld string that is not a meld (``bad_meld``)."""
+
+
+class WinTileMissingError(InvalidRequestError):
+    """The winning tile is not among the hand's tiles (``win_tile_missing``)."""
+
+
+class ImpossibleFlagsError(InvalidRequestError):
+    """Situational flags that cannot happen together, e.g. chankan with tsumo (``bad_flags``)."""
+
+
+class UnsupportedError(InvalidRequestError):
+    """A rule family or method this version does not score yet (``unsupported``)."""
+
+
+_BY_REASON: Dict[str, Type[InvalidRequestError]] = {
+    "bad_json": InvalidJSONError,
+    "unknown_key": UnknownKeyError,
+    "bad_type": InvalidValueError,
+    "bad_value": InvalidValueError,
+    "bad_tile": InvalidTileError,
+    "tile_count": TileCountError,
+    "too_many_copies": TooManyCopiesError,
+    "bad_meld": InvalidMeldError,
+    "win_tile_missing": WinTileMissingError,
+    "bad_flags": ImpossibleFlagsError,
+    "unsupported": UnsupportedError,
+}
+
+
+def error_from(error: Optional[Dict[str, str]]) -> InvalidRequestError:
+    """The exception for a core ``error`` object with code ``invalid_input``."""
+    error = error or {}
+    reason = error.get("reason", "")
+    cls = _BY_REASON.get(reason, InvalidRequestError)
+    return cls(error.get("message", "invalid input"), reason, error.get("field", ""))

@@ -1,0 +1,263 @@
+"""Tenhou game logs (mjlog XML) -> contract requests, for replaying real games.
+
+Every ``<AGARI>`` of a four-player game becomes a :class:`TenhouWin` holding the
+request tenbou scores (tiles, melds and every situational flag worked out from
+the event stream: riichi and double riichi, ippatsu, rinshan, chankan, haitei,
+houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku).
+
+>>> from tenbou import mjlog
+>>> for win in mjlog.wins_from_file("game.mjlog"):      # doctest: +SKIP
+...     print(win.request["hand"], win.expected.points)
+
+Format notes (shared/data/tenhou/README.md): tile ids 0-135, kind = id // 4, red
+fives are ids 16, 52, 88 when the game uses them; ``<GO type>`` bit 0x10 marks a
+three-player game, 0x02 no red fives, 0x04 no open tanyao.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+__all__ = ["TenhouWin", "Expected", "wins_from_file", "wins_from_text", "TENHOU_YAKU", "decode_meld", "tile_text"]
+
+# Tenhou yaku ids -> contract keys (README of the data set).
+TENHOU_YAKU: Dict[int, str] = {
+    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
+    7: "pinfu", 8: "tanyao", 9: "iipeikou", 10: "seat_wind", 11: "seat_wind", 12: "seat_wind", 13: "seat_wind",
+    14: "round_wind", 15: "round_wind", 16: "round_wind", 17: "round_wind", 18: "haku", 19: "hatsu", 20: "chun",
+    21: "double_riichi", 22: "chiitoitsu", 23: "chanta", 24: "ittsu", 25: "sanshoku", 26: "sanshoku_doukou",
+    27: "sankantsu", 28: "toitoi", 29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou",
+    33: "junchan", 34: "honitsu", 35: "chinitsu", 36: "renhou", 37: "tenhou", 38: "chiihou", 39: "daisangen",
+    40: "suuankou", 41: "suuankou_tanki", 42: "tsuuiisou", 43: "ryuuiisou", 44: "chinroutou", 45: "chuuren",
+    46: "junsei_chuuren", 47: "kokushi", 48: "kokushi_13", 49: "daisuushi", 50: "shousuushi", 51: "suukantsu",
+    52: "dora", 53: "ura_dora", 54: "aka_dora",
+}
+_LIMITS = {0: None, 1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
+_WINDS = "ESWN"
+_RED_IDS = (16, 52, 88)
+
+
+def tile_text(tile_id: int, reds: bool = True) -> str:
+    """One Tenhou tile id (0-135) in compact notation, red fives as ``0m/0p/0s``."""
+    kind = tile_id // 4
+    if reds and tile_id in _RED_IDS:
+        return "0" + "mps"[kind // 9]
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+def _tiles_text(ids: List[int], reds: bool) -> str:
+    """Compact notation grouped by suit, e.g. ``345m22s``."""
+    out: List[str] = []
+    for suit in "mpsz":
+        digits = [t[0] for t in (tile_text(i, reds) for i in sorted(ids)) if t[1] == suit]
+        if digits:
+            out.append("".join(digits) + suit)
+    return "".join(out)
+
+
+def decode_meld(m: int, reds: bool = True) -> Tuple[str, str, List[int]]:
+    """Decode a 16-bit meld code into (contract meld string, kind, tile ids)."""
+    if m & 0x4:  # chi
+        t = m >> 10
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        ids = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
+        kind = "chi"
+    elif m & 0x18 == 0x08:  # pon
+        t = (m >> 9) // 3
+        unused = (m >> 5) & 3
+        ids = [t * 4 + i for i in range(4) if i != unused]
+        kind = "pon"
+    elif m & 0x10:  # added kan
+        t = (m >> 9) // 3
+        ids = [t * 4 + i for i in range(4)]
+        kind = "kakan"
+    elif m & 0x20:
+        raise ValueError("kita (three-player north) is not a four-player meld")
+    else:  # called or closed kan
+        t = (m >> 8) // 4
+        ids = [t * 4 + i for i in range(4)]
+        kind = "ankan" if m & 3 == 0 else "kan"
+    return f"{kind}:{_tiles_text(ids, reds)}", kind, ids
+
+
+@dataclass
+class Expected:
+    """What Tenhou recorded for a win."""
+
+    han: int
+    fu: int
+    points: int  # the hand's value, honba and riichi sticks excluded
+    limit: Optional[str]
+    yaku: Dict[str, int]  # key -> han (zero-han entries such as "ura dora 0" dropped)
+    yakuman: int
+
+
+@dataclass
+class TenhouWin:
+    request: Dict[str, Any]
+    expected: Expected
+    source: str  # "file.mjlog#round-index"
+    raw: Dict[str, str] = field(default_factory=dict)
+
+
+def _ints(text: Optional[str]) -> List[int]:
+    return [int(x) for x in text.split(",")] if text else []
+
+
+class _Round:
+    """Event-stream state for one hand: enough to know each situational yaku's conditions."""
+
+    def __init__(self, attrs: Dict[str, str]) -> None:
+        seed = _ints(attrs["seed"])
+        self.round_wind = _WINDS[seed[0] // 4]
+        self.oya = int(attrs["oya"])
+        self.draws = 0  # live-wall draws so far (rinshan draws included); the 70th is the last tile
+        self.any_call = False  # any chi/pon/kan so far (breaks the first go-around)
+        self.discarded = [False] * 4
+        self.riichi = [False] * 4
+        self.double_riichi = [False] * 4
+        self.pending_riichi = [False] * 4
+        self.pending_double = [False] * 4
+        self.ippatsu = [False] * 4
+        self.kan_draw_pending = [False] * 4  # next draw of this player is a kan replacement
+        self.last_draw_rinshan = [False] * 4
+        self.last_draw_was_last_tile = [False] * 4
+        self.last_event: Tuple[str, int] = ("", -1)  # (kind, player)
+        self.last_discard_after_wall_end = False
+        self.kakan_pending = False
+
+    def draw(self, who: int) -> None:
+        if self.kakan_pending:  # the added kan was not robbed: it completes now
+            self.kakan_pending = False
+            self.ippatsu = [False] * 4
+        self.draws += 1
+        self.last_draw_rinshan[who] = self.kan_draw_pending[who]
+        self.kan_draw_pending[who] = False
+        # seed/Tenhou: the kan replacement tile is never the haitei tile.
+        self.last_draw_was_last_tile[who] = self.draws == 70 and not self.last_draw_rinshan[who]
+        self.last_event = ("draw", who)
+
+    def discard(self, who: int) -> None:
+        if self.pending_riichi[who]:
+            pass  # the riichi declaration tile: ippatsu starts when the riichi is accepted
+        else:
+            self.ippatsu[who] = False
+        self.discarded[who] = True
+        self.last_discard_after_wall_end = self.draws >= 70
+        self.last_event = ("discard", who)
+
+    def reach(self, who: int, step: int) -> None:
+        if step == 1:
+            self.pending_riichi[who] = True
+            self.pending_double[who] = not self.discarded[who] and not self.any_call
+        else:
+            self.pending_riichi[who] = False
+            self.riichi[who] = True
+            self.double_riichi[who] = self.pending_double[who]
+            self.ippatsu[who] = True
+
+    def call(self, who: int, kind: str) -> None:
+        self.any_call = True
+        if kind == "kakan":
+            # An added kan can be robbed (chankan); Tenhou then still counts the
+            # robber's ippatsu, so the kan only ends ippatsu once it completes.
+            self.kakan_pending = True
+        else:
+            self.ippatsu = [False] * 4  # any call, closed kans included, ends every ippatsu
+        if kind in ("kan", "ankan", "kakan"):
+            self.kan_draw_pending[who] = True
+        self.last_event = (kind, who)
+
+
+def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
+    """Every four-player win in one mjlog XML text."""
+    root = ET.fromstring(text)
+    reds = True
+    open_tanyao = True
+    four_players = True
+    rnd: Optional[_Round] = None
+    hand_index = -1
+    for el in root:
+        tag = el.tag
+        a = el.attrib
+        if tag == "GO":
+            gtype = int(a.get("type", "0"))
+            four_players = not gtype & 0x10
+            reds = not gtype & 0x02
+            open_tanyao = not gtype & 0x04
+        elif tag == "INIT":
+            rnd = _Round(a)
+            hand_index += 1
+        elif rnd is None:
+            continue
+        elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
+            rnd.draw("TUVW".index(tag[0]))
+        elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
+            rnd.discard("DEFG".index(tag[0]))
+        elif tag == "REACH":
+            rnd.reach(int(a["who"]), int(a["step"]))
+        elif tag == "N":
+            _, kind, _ids = decode_meld(int(a["m"]), reds) if four_players else ("", "kita", [])
+            rnd.call(int(a["who"]), kind)
+        elif tag == "AGARI" and four_players:
+            yield _win(a, rnd, reds, open_tanyao, f"{source}#{hand_index}")
+
+
+def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: str) -> TenhouWin:
+    who, from_who = int(a["who"]), int(a["fromWho"])
+    tsumo = who == from_who
+    hai = _ints(a["hai"])
+    melds = [decode_meld(m, reds)[0] for m in _ints(a.get("m"))]
+    honba, sticks = _ints(a["ba"])[:2]
+    seat = _WINDS[(who - rnd.oya) % 4]
+    first_turn = not rnd.any_call and not rnd.discarded[who]
+    last_kind, last_who = rnd.last_event
+    request: Dict[str, Any] = {
+        "rules": "riichi",
+        "hand": _tiles_text(hai, reds),
+        "melds": melds,
+        "win_tile": tile_text(int(a["machi"]), reds),
+        "tsumo": tsumo,
+        "seat_wind": seat,
+        "round_wind": rnd.round_wind,
+        "riichi": rnd.riichi[who],
+        "double_riichi": rnd.double_riichi[who],
+        "ippatsu": rnd.riichi[who] and rnd.ippatsu[who],
+        "rinshan": tsumo and rnd.last_draw_rinshan[who],
+        "chankan": (not tsumo) and last_kind in ("kakan", "ankan") and last_who == from_who,
+        "haitei": tsumo and rnd.last_draw_was_last_tile[who],
+        "houtei": (not tsumo) and last_kind == "discard" and rnd.last_discard_after_wall_end,
+        "tenhou": tsumo and first_turn and who == rnd.oya,
+        "chiihou": tsumo and first_turn and who != rnd.oya,
+        "dora_indicators": _tiles_text(_ints(a.get("doraHai")), reds),
+        "ura_indicators": _tiles_text(_ints(a.get("doraHaiUra")), reds) if rnd.riichi[who] else "",
+        "honba": honba,
+        "riichi_sticks": sticks,
+        "options": {"preset": "tenhou", "red_fives": reds, "open_tanyao": open_tanyao},
+    }
+    fu, points, limit = _ints(a["ten"])[:3]
+    yaku: Dict[str, int] = {}
+    pairs = _ints(a.get("yaku"))
+    for i in range(0, len(pairs), 2):
+        if pairs[i + 1]:
+            key = TENHOU_YAKU[pairs[i]]
+            yaku[key] = yaku.get(key, 0) + pairs[i + 1]
+    yakuman_ids = _ints(a.get("yakuman"))
+    for y in yakuman_ids:
+        yaku[TENHOU_YAKU[y]] = yaku.get(TENHOU_YAKU[y], 0) + 13
+    han = 13 * len(yakuman_ids) if yakuman_ids else sum(yaku.values())
+    expected = Expected(han=han, fu=fu, points=points, limit=_LIMITS.get(limit), yaku=yaku, yakuman=len(yakuman_ids))
+    return TenhouWin(request=request, expected=expected, source=source, raw=dict(a))
+
+
+def wins_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouWin]:
+    """Every four-player win in one ``.mjlog`` file (plain or gzip-compressed XML)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    yield from wins_from_text(data.decode("utf-8"), os.path.basename(os.fspath(path)))

@@ -1,0 +1,205 @@
+"""Result objects: thin views over the core's contract-shaped results."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, NamedTuple, Optional
+
+from . import _core
+
+__all__ = ["Result", "Points", "YakuItem", "FuItem", "Payment", "yaku_names"]
+
+_YAKU_NAMES: Optional[Dict[str, Dict[str, Any]]] = None
+
+
+def yaku_names() -> Dict[str, Dict[str, Any]]:
+    """The core's yaku catalogue by key: English, Japanese and Korean names, han closed/open."""
+    global _YAKU_NAMES
+    if _YAKU_NAMES is None:
+        _YAKU_NAMES = {row["key"]: row for row in _core.yaku_table()}
+    return _YAKU_NAMES
+
+
+class YakuItem(NamedTuple):
+    key: str
+    han: int
+
+    @property
+    def name(self) -> str:
+        return str(yaku_names()[self.key]["name_en"])
+
+    @property
+    def name_ja(self) -> str:
+        return str(yaku_names()[self.key]["name_ja"])
+
+    @property
+    def name_ko(self) -> str:
+        return str(yaku_names()[self.key]["name_ko"])
+
+
+class FuItem(NamedTuple):
+    key: str
+    fu: int
+    tile: Optional[str] = None
+
+
+class Payment(NamedTuple):
+    payer: str
+    amount: int
+
+
+class Result:
+    """One scored hand.
+
+    ``as_dict()`` is exactly the contract's JSON result; the attributes are typed
+    views of the same data (``yaku`` as :class:`YakuItem`, ``payments`` as
+    :class:`Payment`, ...). A failed result has ``ok`` false and ``error``
+    ``{"code": "not_winning" | "no_yaku" | "invalid_input", "message": ...}``.
+    """
+
+    __slots__ = ("_core_result", "_dict")
+
+    def __init__(self, core_result: "_core.CoreResult") -> None:
+        self._core_result = core_result
+        self._dict: Optional[Dict[str, Any]] = None
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The contract's result object (a fresh copy)."""
+        return self._core_result.as_dict()
+
+    def to_json(self) -> str:
+        """The result as the core's compact JSON text (identical in every front end)."""
+        return self._core_result.to_json()
+
+    def _data(self) -> Dict[str, Any]:
+        if self._dict is None:
+            self._dict = self._core_result.as_dict()
+        return self._dict
+
+    @property
+    def ok(self) -> bool:
+        return self._core_result.ok
+
+    @property
+    def error(self) -> Optional[Dict[str, str]]:
+        return self._data().get("error")
+
+    def _get(self, key: str) -> Any:
+        data = self._data()
+        if not data["ok"]:
+            raise AttributeError(f"{key}: the result is not ok ({data['error']['code']})")
+        return data[key]
+
+    @property
+    def han(self) -> int:
+        return int(self._get("han"))
+
+    @property
+    def fu(self) -> int:
+        return int(self._get("fu"))
+
+    @property
+    def yakuman(self) -> int:
+        return int(self._get("yakuman"))
+
+    @property
+    def yaku(self) -> List[YakuItem]:
+        return [YakuItem(y["key"], y["han"]) for y in self._get("yaku")]
+
+    @property
+    def fu_details(self) -> List[FuItem]:
+        return [FuItem(f["key"], f["fu"], f.get("tile")) for f in self._get("fu_details")]
+
+    @property
+    def limit(self) -> Optional[str]:
+        return self._get("limit")  # type: ignore[no-any-return]
+
+    @property
+    def payments(self) -> List[Payment]:
+        return [Payment(p["payer"], p["amount"]) for p in self._get("payments")]
+
+    @property
+    def honba_bonus(self) -> int:
+        return int(self._get("honba_bonus"))
+
+    @property
+    def sticks_bonus(self) -> int:
+        return int(self._get("sticks_bonus"))
+
+    @property
+    def total(self) -> int:
+        return int(self._get("total"))
+
+    @property
+    def wait(self) -> Optional[str]:
+        return self._get("wait")  # type: ignore[no-any-return]
+
+    @property
+    def decomposition(self) -> List[str]:
+        return list(self._get("decomposition"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        d = self._data()
+        if not d["ok"]:
+            return f"<Result {d['error']['code']}: {d['error']['message']}>"
+        yaku = ", ".join(f"{y['key']} {y['han']}" for y in d["yaku"])
+        limit = f" {d['limit']}" if d["limit"] else ""
+        return f"<Result {d['han']} han {d['fu']} fu{limit}: {d['total']} ({yaku})>"
+
+
+class Points:
+    """Payments of a bare han/fu cell; ``ok`` is false for a cell the seed's tables leave empty."""
+
+    __slots__ = ("_dict",)
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._dict = data
+
+    def as_dict(self) -> Dict[str, Any]:
+        return dict(self._dict)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self._dict["ok"])
+
+    @property
+    def possible(self) -> bool:
+        """False for the empty cells of seed 000's tables (e.g. 20 fu 1 han tsumo)."""
+        return self.ok
+
+    @property
+    def error(self) -> Optional[Dict[str, str]]:
+        return self._dict.get("error")
+
+    @property
+    def limit(self) -> Optional[str]:
+        return self._dict.get("limit")
+
+    @property
+    def payments(self) -> List[Payment]:
+        return [Payment(p["payer"], p["amount"]) for p in self._dict.get("payments", [])]
+
+    @property
+    def total(self) -> int:
+        return int(self._dict["total"]) if self.ok else 0
+
+    def amount(self, payer: str) -> int:
+        """What each payer of that kind pays: ``discarder``, ``dealer`` or ``non_dealer``."""
+        for p in self.payments:
+            if p.payer == payer:
+                return p.amount
+        raise KeyError(payer)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Points) and self._dict == other._dict
+
+    def __repr__(self) -> str:
+        if not self.ok:
+            return f"<Points impossible: {self._dict['error']['message']}>"
+        pays = ", ".join(f"{p.payer} {p.amount}" for p in self.payments)
+        limit = f" {self.limit}" if self.limit else ""
+        return f"<Points {self._dict['han']} han {self._dict['fu']} fu{limit}: {pays}; total {self.total}>"

@@ -1,0 +1,73 @@
+"""Typed convenience for Riichi requests: keyword arguments named as the JSON keys."""
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, Mapping, Optional
+
+from . import score as _score
+from .result import Result
+
+__all__ = ["score", "request"]
+
+
+def request(
+    hand: str,
+    win_tile: str,
+    *,
+    melds: Iterable[str] = (),
+    tsumo: bool = False,
+    seat_wind: str = "E",
+    round_wind: str = "E",
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    dora_indicators: str = "",
+    ura_indicators: str = "",
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    method: str = "fuhan",
+    options: Optional[Mapping[str, Any]] = None,
+) -> Dict[str, Any]:
+    """Build the contract's request object from keyword arguments."""
+    req: Dict[str, Any] = {
+        "rules": "riichi",
+        "method": method,
+        "hand": hand,
+        "melds": list(melds),
+        "win_tile": win_tile,
+        "tsumo": tsumo,
+        "seat_wind": seat_wind,
+        "round_wind": round_wind,
+        "riichi": riichi,
+        "double_riichi": double_riichi,
+        "ippatsu": ippatsu,
+        "rinshan": rinshan,
+        "chankan": chankan,
+        "haitei": haitei,
+        "houtei": houtei,
+        "tenhou": tenhou,
+        "chiihou": chiihou,
+        "renhou": renhou,
+        "dora_indicators": dora_indicators,
+        "ura_indicators": ura_indicators,
+        "honba": honba,
+        "riichi_sticks": riichi_sticks,
+        "options": dict(options or {}),
+    }
+    return req
+
+
+def score(hand: str, win_tile: str, **kwargs: Any) -> Result:
+    """Score a Riichi hand given as keyword arguments (see :func:`request`).
+
+    >>> from tenbou import riichi
+    >>> riichi.score("234567m234p55s678s", "5m", tsumo=True, riichi=True, seat_wind="S").total
+    5200
+    """
+    return _score(request(hand, win_tile, **kwargs))
