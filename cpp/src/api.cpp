@@ -121,6 +121,15 @@ Json yaku_table_json() {
   return arr;
 }
 
+Json shorthand_json(std::int64_t amount, std::int64_t dealer_share) {
+  const Shorthand* s = table_shorthand(amount, dealer_share);
+  if (!s) return Json::null();
+  Json o = Json::object();
+  o.set("romaji", Json::string(s->romaji));
+  o.set("kana", Json::string(s->kana));
+  return o;
+}
+
 Json rules_json(const Json& options) {
   try {
     return riichi_rules_to_json(riichi_rules_from_json(&options));

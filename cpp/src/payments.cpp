@@ -40,6 +40,28 @@ std::string impossible_cell(int han, int fu, bool tsumo) {
   return {};
 }
 
+// seed 000 3.4.1 "일본에서 점수를 간략하게 부르는 방법", row by row.
+static constexpr Shorthand kShorthands[] = {
+    {300, 500, "gomi", "ゴミ"},         {400, 700, "nashi", "ナシ"},
+    {500, 1000, "gotto", "ゴットー"},    {1300, 0, "ichisan", "イチサン"},
+    {1500, 0, "ichigo", "イチゴ"},       {1600, 0, "ichiroku", "イチロク"},
+    {2300, 0, "niisan", "ニーサン"},     {2400, 0, "niiyon", "ニーヨン"},
+    {2600, 0, "niiroku", "ニーロク"},    {2900, 0, "nikku", "ニック"},
+    {3200, 0, "zanni", "ザンニ"},        {3400, 0, "sanyon", "サンヨン"},
+    {3900, 0, "zanku", "ザンク"},        {4500, 0, "yongo", "ヨンゴー"},
+    {4800, 0, "yonpa", "ヨンパー"},      {5200, 0, "boonii", "ボーニー"},
+    {5800, 0, "goppa", "ゴッパー"},      {6400, 0, "rokuyon", "ロクヨン"},
+    {6800, 0, "rokupa", "ロクパー"},     {7700, 0, "chicchi", "チッチ"},
+    {9600, 0, "kunroku", "クンロク"},    {11600, 0, "pinpinroku", "ピンピンロク"},
+    {12000, 0, "wantsuu", "ワンツー"},   {18000, 0, "inpachi", "インパチ"},
+};
+
+const Shorthand* table_shorthand(std::int64_t amount, std::int64_t dealer_share) {
+  for (const auto& s : kShorthands)
+    if (s.amount == amount && s.dealer_share == dealer_share) return &s;
+  return nullptr;
+}
+
 namespace {
 std::int64_t round_up_100(std::int64_t v) { return (v + 99) / 100 * 100; }
 }  // namespace

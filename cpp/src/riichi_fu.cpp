@@ -3,7 +3,7 @@
 
 namespace tenbou {
 
-int count_fu(const RiichiRequest& r, const Reading& rd, bool pinfu, int han, SmallList<FuItem, 12>& items) {
+int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuItem, 12>& items) {
   items.count = 0;
   if (rd.shape == Shape::SevenPairs) {
     items.push({FuKey::Chiitoitsu, 25, kNoTile});  // seed 000: 25부 고정, no other fu, no rounding
@@ -12,7 +12,7 @@ int count_fu(const RiichiRequest& r, const Reading& rd, bool pinfu, int han, Sma
   if (rd.shape == Shape::ThirteenOrphans) return 0;  // a yakuman with no fu (Tenhou reports 0)
 
   items.push({FuKey::Base, 20, kNoTile});
-  if (pinfu && r.tsumo) return 20;  // seed 000: 쯔모 +2 except with pinfu
+  if (r.tsumo && is_pinfu_shape(r, rd)) return 20;  // seed 000: 쯔모 +2 except with pinfu
   const bool closed = r.closed();
   int fu = 20;
   auto add = [&](FuKey key, int value, Tile tile) {

@@ -100,9 +100,7 @@ class Scorer {
     c.reading = rd;
     find_yaku(r_, facts_, rd, c.yaku);
     if (!c.yaku.has_yaku) return;
-    bool pinfu = false;
-    for (const auto& e : c.yaku.yaku) pinfu |= e.yaku == Yaku::Pinfu;
-    c.fu = count_fu(r_, rd, pinfu, c.yaku.han, c.fu_items);
+    c.fu = count_fu(r_, rd, c.yaku.han, c.fu_items);
     PointsQuery q;
     q.han = c.yaku.han;
     q.fu = c.fu;

@@ -30,6 +30,13 @@ HandFacts hand_facts(const RiichiRequest& r) {
   return f;
 }
 
+bool is_pinfu_shape(const RiichiRequest& r, const Reading& rd) {
+  if (rd.shape != Shape::Standard || rd.wait != Wait::Ryanmen || !r.closed()) return false;
+  for (int i = 0; i < rd.set_count; ++i)
+    if (rd.sets[i].kind != SetKind::Sequence) return false;
+  return !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind));
+}
+
 namespace {
 
 int han_of(Yaku y, bool closed) {
@@ -175,9 +182,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     int peikou = 0;
     for (int t = 0; t < 27; ++t) peikou += seq_count[t] / 2;
 
-    const bool yakuhai_pair = is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) ||
-                              rd.pair == wind_tile(r.round_wind);
-    if (closed && sequences == 4 && rd.wait == Wait::Ryanmen && !yakuhai_pair) add(Yaku::Pinfu);
+    if (is_pinfu_shape(r, rd)) add(Yaku::Pinfu);
     if (closed && peikou == 2) add(Yaku::Ryanpeikou);
     else if (closed && peikou == 1) add(Yaku::Iipeikou);
     if (outside && sequences > 0) add(f.has_honors ? Yaku::Chanta : Yaku::Junchan);

@@ -124,6 +124,12 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("query"));
 
+  m.def(
+      "shorthand",
+      [](std::int64_t amount, std::int64_t dealer_share) {
+        return tenbou_py::from_json(tenbou::shorthand_json(amount, dealer_share));
+      },
+      py::arg("amount"), py::arg("dealer_share") = 0);
   m.def("yaku_table", []() { return tenbou_py::from_json(tenbou::yaku_table_json()); });
   m.def(
       "rules",

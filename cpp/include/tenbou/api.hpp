@@ -24,6 +24,9 @@ Json points_json(const Json& query);
 // The yaku catalogue (keys, names in English/Japanese/Korean, han) for display.
 Json yaku_table_json();
 
+// seed 000's spoken shorthand for an amount ({"romaji", "kana"}) or null.
+Json shorthand_json(std::int64_t amount, std::int64_t dealer_share = 0);
+
 // The effective rule switches of an `options` object (preset + overrides).
 Json rules_json(const Json& options);
 

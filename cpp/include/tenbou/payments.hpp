@@ -50,6 +50,16 @@ Payments compute_payments(const PointsQuery& q, const RiichiRules& rules);
 // the 20 fu 1 han ron cell, so it is not reported impossible here.
 std::string impossible_cell(int han, int fu, bool tsumo);
 
+// The spoken shorthand of a payment (seed 000 section 3.4.1), e.g. 3900 ->
+// "zanku" / "ザンク"; 300-500 tsumo -> "gomi". nullptr when the seed lists none.
+struct Shorthand {
+  std::int64_t amount;        // a single amount, or the non-dealer share of a tsumo
+  std::int64_t dealer_share;  // 0, or the dealer's share for the tsumo forms (300-500 ...)
+  const char* romaji;
+  const char* kana;
+};
+const Shorthand* table_shorthand(std::int64_t amount, std::int64_t dealer_share = 0);
+
 // Fu values a hand can have: 20, 25, 30..170 in steps of 10.
 bool is_valid_fu(int fu);
 

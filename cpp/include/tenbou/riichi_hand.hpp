@@ -50,10 +50,12 @@ struct YakuOutcome {
 // Decides every yaku of the reading (cpp/src/riichi_yaku.cpp).
 void find_yaku(const RiichiRequest& request, const HandFacts& facts, const Reading& reading, YakuOutcome& out);
 
-// Counts fu with an itemised breakdown (cpp/src/riichi_fu.cpp). `pinfu` and
-// `han` come from find_yaku: pinfu tsumo stays 20, and the open-pinfu rule may
-// depend on han (seed 001).
-int count_fu(const RiichiRequest& request, const Reading& reading, bool pinfu, int han,
-             SmallList<FuItem, 12>& items);
+// The pinfu shape: closed, four sequences, a pair worth no fu, a two-sided wait.
+// The pinfu yaku and the "pinfu tsumo stays 20 fu" rule both read it.
+bool is_pinfu_shape(const RiichiRequest& request, const Reading& reading);
+
+// Counts fu with an itemised breakdown (cpp/src/riichi_fu.cpp). `han` comes from
+// find_yaku: the open-pinfu rule may depend on it (seed 001).
+int count_fu(const RiichiRequest& request, const Reading& reading, int han, SmallList<FuItem, 12>& items);
 
 }  // namespace tenbou

@@ -1,0 +1,425 @@
+"""The ``tenbou`` command line: score, points, table, yaku, mjlog.
+
+Exit status: 0 scored, 1 the single request's result is ``ok: false``, 2 unusable arguments.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO
+
+from . import _core, error_from, points as _points, score as _score
+from .errors import InvalidRequestError
+from .result import Result, yaku_names
+
+PAYER_TEXT = {"discarder": "the discarder pays", "dealer": "the dealer pays", "non_dealer": "each non-dealer pays"}
+LIMIT_TEXT = {
+    "mangan": "mangan 満貫",
+    "haneman": "haneman 跳満",
+    "baiman": "baiman 倍満",
+    "sanbaiman": "sanbaiman 三倍満",
+    "kazoe_yakuman": "kazoe yakuman 数え役満",
+    "yakuman": "yakuman 役満",
+}
+FU_TEXT = {
+    "base": "base (futei)",
+    "chiitoitsu": "seven pairs, fixed",
+    "closed_ron": "closed ron",
+    "tsumo": "tsumo",
+    "wait_kanchan": "kanchan wait",
+    "wait_penchan": "penchan wait",
+    "wait_tanki": "tanki wait",
+    "pair_dragon": "dragon pair",
+    "pair_seat_wind": "seat wind pair",
+    "pair_round_wind": "round wind pair",
+    "pair_double_wind": "double wind pair",
+    "open_triplet_simple": "open triplet, simples",
+    "open_triplet_terminal": "open triplet, terminals/honours",
+    "closed_triplet_simple": "closed triplet, simples",
+    "closed_triplet_terminal": "closed triplet, terminals/honours",
+    "open_kan_simple": "open kan, simples",
+    "open_kan_terminal": "open kan, terminals/honours",
+    "closed_kan_simple": "closed kan, simples",
+    "closed_kan_terminal": "closed kan, terminals/honours",
+    "open_pinfu": "open pinfu shape raised to 30",
+}
+FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"]
+
+
+class UsageError(Exception):
+    """Unusable command-line arguments (exit status 2)."""
+
+
+def _parse_option(text: str) -> Any:
+    if "=" not in text:
+        raise UsageError(f"--option expects KEY=VALUE, got {text!r}")
+    key, value = text.split("=", 1)
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _last_tile(hand: str) -> str:
+    """The last tile written in compact notation: '123m45p6p' -> '6p'."""
+    suit = None
+    for ch in reversed(hand.strip()):
+        if suit is None:
+            if ch in "mpsz":
+                suit = ch
+                continue
+            break
+        if ch.isdigit():
+            return ch + suit
+        break
+    raise UsageError("give the winning tile with --win (or end HAND with a tile such as 5m)")
+
+
+def build_request(args: argparse.Namespace) -> Dict[str, Any]:
+    """The contract request for `tenbou score HAND ...` arguments."""
+    options: Dict[str, Any] = {"preset": args.preset}
+    for opt in args.option or []:
+        key, value = _parse_option(opt)
+        options[key] = value
+    req: Dict[str, Any] = {
+        "rules": "riichi",
+        "hand": args.hand,
+        "melds": list(args.meld or []),
+        "win_tile": args.win or _last_tile(args.hand),
+        "seat_wind": args.seat,
+        "round_wind": args.round,
+        "dora_indicators": args.dora,
+        "ura_indicators": args.ura,
+        "honba": args.honba,
+        "riichi_sticks": args.sticks,
+        "options": options,
+    }
+    for flag in FLAGS:
+        if getattr(args, flag):
+            req[flag] = True
+    return req
+
+
+def _fmt(n: int) -> str:
+    return f"{n:,}"
+
+
+def _tile_label(t: Optional[str]) -> str:
+    return f" ({t})" if t else ""
+
+
+def render_result(result: Result, request: Dict[str, Any], out: TextIO) -> None:
+    """The readable breakdown: yaku with han, fu items, limit, who pays what, total."""
+    d = result.as_dict()
+    if not d["ok"]:
+        out.write(f"Not scored ({d['error']['code']}): {d['error']['message']}\n")
+        return
+    names = yaku_names()
+    how = "tsumo" if request.get("tsumo") or request.get("tenhou") or request.get("chiihou") else "ron"
+    dealer = request.get("seat_wind", "E") == "E"
+    out.write(f"Hand      {' '.join(d['decomposition'])}\n")
+    wait = d["wait"] or "-"
+    out.write(f"Win       {request['win_tile']} by {how}, {wait} wait, {'dealer' if dealer else 'non-dealer'}"
+              f" (seat {request.get('seat_wind', 'E')}, round {request.get('round_wind', 'E')})\n")
+    out.write("Yaku\n")
+    for y in d["yaku"]:
+        row = names[y["key"]]
+        label = f"{row['name_en']} ({row['name_ja']} / {row['name_ko']})"
+        unit = "yakuman" if row["yakuman"] else "han"
+        value = y["han"] // 13 if row["yakuman"] else y["han"]
+        if row["yakuman"] and value == 1:
+            out.write(f"  {label:<52} yakuman\n")
+        else:
+            out.write(f"  {label:<52} {value} {unit}\n")
+    if d["fu_details"]:
+        out.write("Fu\n")
+        raw = 0
+        for f in d["fu_details"]:
+            raw += f["fu"]
+            out.write(f"  {FU_TEXT.get(f['key'], f['key']) + _tile_label(f.get('tile')):<52} {f['fu']:>3}\n")
+        rounded = "" if raw == d["fu"] else f", rounded up to {d['fu']}"
+        out.write(f"  {'total':<52} {raw:>3}{rounded}\n")
+    head = f"{d['yakuman']}x yakuman" if d["yakuman"] else f"{d['han']} han {d['fu']} fu"
+    limit = f", {LIMIT_TEXT[d['limit']]}" if d["limit"] else ""
+    out.write(f"Value     {head}{limit}\n")
+    out.write("Payments\n")
+    honba_each = 0
+    if d["honba_bonus"]:
+        honba_each = d["honba_bonus"] if how == "ron" else d["honba_bonus"] // 3
+    for p in d["payments"]:
+        extra = f" + {_fmt(honba_each)} honba" if honba_each else ""
+        out.write(f"  {PAYER_TEXT[p['payer']]:<24} {_fmt(p['amount'])}{extra}\n")
+    if d["sticks_bonus"]:
+        out.write(f"  {'riichi sticks on the table':<24} {_fmt(d['sticks_bonus'])}\n")
+    amounts = [p["amount"] for p in d["payments"]]
+    short = _core.shorthand(amounts[1], amounts[0]) if len(amounts) == 2 else _core.shorthand(amounts[0] if how == "ron" else amounts[0] * 3)
+    say = f"  ({short['romaji']} {short['kana']})" if short else ""
+    out.write(f"Total     {_fmt(d['total'])}{say}\n")
+
+
+def _read_lines(stream: TextIO, chunk: int = 2048) -> Iterator[List[str]]:
+    batch: List[str] = []
+    for line in stream:
+        line = line.rstrip("\r\n")
+        if not line.strip():
+            continue
+        batch.append(line)
+        if len(batch) >= chunk:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    if args.jsonl:
+        # Streaming: bounded memory however many lines pass; one result line per request.
+        for batch in _read_lines(sys.stdin):
+            out.write("\n".join(_core.score_json_lines(batch)) + "\n")
+            out.flush()
+        return 0
+    if args.hand == "-":
+        text = sys.stdin.read()
+        line = _core.score_json_lines([text])[0]
+        if args.json:
+            out.write(line + "\n")
+        else:
+            data = json.loads(text) if text.strip().startswith("{") else {}
+            render_result(Result(_core.score(data)) if data else _FailedText(line), data, out)  # type: ignore[arg-type]
+        return 0 if json.loads(line)["ok"] else 1
+    if not args.hand:
+        raise UsageError("give a HAND (e.g. 234567m234p55s678s), '-' to read a JSON request, or --jsonl")
+    request = build_request(args)
+    core = _core.score(request)
+    if args.json:
+        out.write(core.to_json() + "\n")
+    else:
+        render_result(Result(core), request, out)
+    return 0 if core.ok else 1
+
+
+class _FailedText:
+    def __init__(self, line: str) -> None:
+        self._d = json.loads(line)
+
+    def as_dict(self) -> Dict[str, Any]:
+        return self._d
+
+
+def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
+    p = _points(args.han, args.fu, dealer=args.dealer, tsumo=args.tsumo, method=args.method,
+                honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman,
+                options={"preset": args.preset})
+    if args.json:
+        out.write(json.dumps(p.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+    elif not p.ok:
+        out.write(f"No such score: {p.error['message'] if p.error else ''}\n")
+    else:
+        d = p.as_dict()
+        limit = f" ({LIMIT_TEXT[d['limit']]})" if d["limit"] else ""
+        out.write(f"{d['han']} han {d['fu']} fu{limit}: base points {_fmt(d['base_points'])}\n")
+        for pay in p.payments:
+            out.write(f"  {PAYER_TEXT[pay.payer]:<24} {_fmt(pay.amount)}\n")
+        out.write(f"Total {_fmt(p.total)}\n")
+    return 0 if p.ok else 1
+
+
+TABLE_FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
+
+
+def table_cells(dealer: bool, preset: str = "tenhou") -> List[Dict[str, Any]]:
+    """Every cell of seed 000's score table (section 3.3 dealer / 3.4 non-dealer)."""
+    cells = []
+    for han in range(1, 14):
+        for fu in TABLE_FU:
+            ron = _points(han, fu, dealer=dealer, tsumo=False, options={"preset": preset})
+            tsumo = _points(han, fu, dealer=dealer, tsumo=True, options={"preset": preset})
+            cells.append({
+                "han": han, "fu": fu,
+                "ron": ron.total if ron.ok else None,
+                "tsumo": [p.amount for p in tsumo.payments] if tsumo.ok else None,
+                "limit": ron.limit if ron.ok else (tsumo.limit if tsumo.ok else None),
+            })
+    return cells
+
+
+def _cell_text(cell: Dict[str, Any], dealer: bool) -> str:
+    if cell["ron"] is None and cell["tsumo"] is None:
+        return "-"
+    ron = str(cell["ron"]) if cell["ron"] is not None else "-"
+    if cell["tsumo"] is None:
+        tsumo = "-"
+    elif dealer:
+        tsumo = f"{cell['tsumo'][0]} all"
+    else:
+        tsumo = f"{cell['tsumo'][1]}, {cell['tsumo'][0]}"
+    return f"{ron} ({tsumo})"
+
+
+def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
+    which = [True, False] if args.who == "both" else [args.who == "dealer"]
+    if args.json:
+        out.write(json.dumps({("dealer" if d else "non_dealer"): table_cells(d, args.preset) for d in which},
+                             separators=(",", ":")) + "\n")
+        return 0
+    for dealer in which:
+        title = "Dealer (親) score table" if dealer else "Non-dealer (子) score table"
+        sub = "ron (tsumo: each pays ... all)" if dealer else "ron (tsumo: non-dealer, dealer)"
+        out.write(f"{title}: {sub}\n")
+        cells = table_cells(dealer, args.preset)
+        width = 20
+        out.write("han  " + "".join(f"{str(fu) + ' fu':<{width}}" for fu in TABLE_FU) + "\n")
+        for han in range(1, 14):
+            row = [c for c in cells if c["han"] == han]
+            limit = row[-1]["limit"]
+            if han >= 5 or (limit and all(c["limit"] == limit for c in row if c["fu"] >= 30)):
+                text = _cell_text(row[-1], dealer)
+                if all(c["limit"] for c in row):
+                    out.write(f"{han:<5}{LIMIT_TEXT[limit]} {text}\n")
+                    continue
+            out.write(f"{han:<5}" + "".join(f"{_cell_text(c, dealer):<{width}}" for c in row) + "\n")
+        out.write("\n")
+    return 0
+
+
+def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
+    for row in _core.yaku_table():
+        if row["yakuman"]:
+            value = "yakuman"
+        else:
+            value = f"{row['han_closed']} han" + (f" ({row['han_open']} open)" if row["han_open"] != row["han_closed"] else "")
+            if row["han_open"] == 0:
+                value += " closed only"
+        out.write(f"{row['key']:<16} {row['name_en']:<38} {row['name_ja']:<12} {row['name_ko']:<12} {value}\n")
+    return 0
+
+
+def cmd_mjlog(args: argparse.Namespace, out: TextIO) -> int:
+    from . import mjlog
+
+    total = mismatched = 0
+    for path in args.files:
+        wins = list(mjlog.wins_from_file(path))
+        if not args.check:
+            for w in wins:
+                out.write(json.dumps(w.request, separators=(",", ":")) + "\n")
+            continue
+        for w, r in zip(wins, _core.score_many([w.request for w in wins])):
+            total += 1
+            problems = compare_with_tenhou(r.as_dict(), w.expected)
+            if problems:
+                mismatched += 1
+                out.write(f"{w.source}: {'; '.join(problems)}\n")
+    if args.check:
+        out.write(f"{total - mismatched} of {total} wins agree with Tenhou\n")
+        return 0 if mismatched == 0 else 1
+    return 0
+
+
+def compare_with_tenhou(d: Dict[str, Any], e: Any) -> List[str]:
+    """Differences between a result and what Tenhou recorded (empty when they agree)."""
+    if not d["ok"]:
+        return [f"not scored: {d['error']['message']}"]
+    problems = []
+    ours = {y["key"]: y["han"] for y in d["yaku"]}
+    if ours != e.yaku:
+        problems.append(f"yaku {ours} != {e.yaku}")
+    if d["han"] != e.han:
+        problems.append(f"han {d['han']} != {e.han}")
+    if d["fu"] != e.fu:
+        problems.append(f"fu {d['fu']} != {e.fu}")
+    value = d["total"] - d["honba_bonus"] - d["sticks_bonus"]
+    if value != e.points:
+        problems.append(f"points {value} != {e.points}")
+    # Tenhou writes kazoe yakuman with the yakuman limit code.
+    limit = "yakuman" if d["limit"] == "kazoe_yakuman" else d["limit"]
+    if limit != e.limit:
+        problems.append(f"limit {d['limit']} != {e.limit}")
+    return problems
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi, fu/han).")
+    sub = parser.add_subparsers(dest="command")
+
+    s = sub.add_parser("score", help="score a hand", description=(
+        "Score a hand. HAND holds the concealed tiles including the winning tile; the winning tile is --win, "
+        "or the last tile written in HAND."))
+    s.add_argument("hand", nargs="?", help="concealed tiles incl. the winning tile, e.g. 234567m234p55s678s; '-' reads a JSON request from stdin")
+    s.add_argument("--win", help="the winning tile, e.g. 5m (default: the last tile written in HAND)")
+    s.add_argument("--meld", action="append", metavar="KIND:TILES", help="a meld: chi:456m, pon:777z, kan:1111p, kakan:5505m, ankan:9999s (repeatable)")
+    for flag in FLAGS:
+        s.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true", help=f"the win is {flag.replace('_', ' ')}")
+    s.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (E = dealer)")
+    s.add_argument("--round", default="E", choices=list("ESWN"), help="round wind")
+    s.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 4m1z")
+    s.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators (riichi hands)")
+    s.add_argument("--honba", type=int, default=0)
+    s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    s.add_argument("--preset", default="tenhou", help="rule preset: tenhou, mahjongsoul, wrc, mleague")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. kiriage=true (repeatable)")
+    s.add_argument("--json", action="store_true", help="print the contract's JSON result")
+    s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
+
+    p = sub.add_parser("points", help="payments of a bare han/fu cell")
+    p.add_argument("--han", type=int, default=1)
+    p.add_argument("--fu", type=int, default=30)
+    p.add_argument("--yakuman", type=int, default=0, help="yakuman multiples (han/fu ignored)")
+    p.add_argument("--dealer", action="store_true")
+    p.add_argument("--tsumo", action="store_true")
+    p.add_argument("--method", default="fuhan")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--sticks", type=int, default=0)
+    p.add_argument("--preset", default="tenhou")
+    p.add_argument("--json", action="store_true")
+
+    t = sub.add_parser("table", help="print seed 000's dealer and non-dealer score tables")
+    t.add_argument("--who", choices=["both", "dealer", "non-dealer"], default="both")
+    t.add_argument("--preset", default="tenhou")
+    t.add_argument("--json", action="store_true")
+
+    sub.add_parser("yaku", help="list the yaku with their names and han")
+
+    m = sub.add_parser("mjlog", help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
+    m.add_argument("files", nargs="+")
+    m.add_argument("--check", action="store_true", help="score every four-player win and compare with Tenhou's record")
+    return parser
+
+
+class _Parser(argparse.ArgumentParser):
+    pass
+
+
+def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> int:
+    out = out or sys.stdout
+    parser = make_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed the problem
+        return int(e.code) if isinstance(e.code, int) else 2
+    try:
+        if args.command == "score":
+            return cmd_score(args, out)
+        if args.command == "points":
+            return cmd_points(args, out)
+        if args.command == "table":
+            return cmd_table(args, out)
+        if args.command == "yaku":
+            return cmd_yaku(args, out)
+        if args.command == "mjlog":
+            return cmd_mjlog(args, out)
+        parser.print_help(out)
+        return 2
+    except UsageError as e:
+        sys.stderr.write(f"tenbou: {e}\n")
+        return 2
+    except InvalidRequestError as e:
+        sys.stderr.write(f"tenbou: {e}\n")
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
