@@ -1,0 +1,40 @@
+"""Shared fixtures: where the project's shared/ folder is, and a CLI runner."""
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+from typing import List, Tuple
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+sys.path.insert(0, str(TESTS))  # hand_generator, mahjong_oracle
+
+
+def shared_dir() -> Path:
+    """shared/ sits beside the checkout (../shared); TENBOU_SHARED overrides."""
+    env = os.environ.get("TENBOU_SHARED")
+    candidates = [Path(env)] if env else []
+    candidates += [ROOT.parent / "shared", ROOT / "shared"]
+    for c in candidates:
+        if (c / "data" / "tenhou").is_dir():
+            return c
+    pytest.skip("shared/ with data/tenhou not found beside the checkout (set TENBOU_SHARED)")
+    raise AssertionError  # unreachable
+
+
+@pytest.fixture
+def run_cli(monkeypatch: pytest.MonkeyPatch):
+    """Run `tenbou ...` in-process: returns (exit status, stdout)."""
+    from tenbou import cli
+
+    def run(args: List[str], stdin: str = "") -> Tuple[int, str]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        out = io.StringIO()
+        code = cli.main(args, out=out)
+        return code, out.getvalue()
+
+    return run
