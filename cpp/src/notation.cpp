@@ -26,6 +26,12 @@ int suit_index(char c) {
   }
 }
 
+[[noreturn]] void throw_suitless(std::string_view text, std::size_t start, std::size_t end, const std::string& field) {
+  throw InputError("bad_tile", field,
+                   "digits \"" + std::string(text.substr(start, end - start)) + "\" at position " +
+                       std::to_string(start + 1) + " have no suit letter");
+}
+
 }  // namespace
 
 std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field) {
@@ -41,9 +47,7 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& fi
       continue;
     }
     if (c == ' ') {
-      if (!pending.empty())
-        throw InputError("bad_tile", field,
-                         "digits at position " + std::to_string(pending_start + 1) + " have no suit letter");
+      if (!pending.empty()) throw_suitless(text, pending_start, i, field);
       continue;
     }
     int s = suit_index(c);
@@ -65,9 +69,7 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& fi
     }
     pending.clear();
   }
-  if (!pending.empty())
-    throw InputError("bad_tile", field,
-                     "digits at position " + std::to_string(pending_start + 1) + " have no suit letter");
+  if (!pending.empty()) throw_suitless(text, pending_start, text.size(), field);
   return out;
 }
 

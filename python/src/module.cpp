@@ -103,7 +103,12 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "score_json_lines",
-      [](const std::vector<std::string>& lines) {
+      [](const py::list& items) {
+        // str or bytes lines; bytes pass through untouched so invalid UTF-8 reaches the
+        // core's validation instead of failing in the conversion.
+        std::vector<std::string> lines;
+        lines.reserve(items.size());
+        for (auto item : items) lines.push_back(item.cast<std::string>());
         std::vector<std::string> out(lines.size());
         {
           py::gil_scoped_release release;

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import json as _json
-from typing import Any, Dict, Iterable, List, Mapping, Optional
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
 from . import _core
 from .errors import (
@@ -83,8 +83,14 @@ def score_many(requests: Iterable[Mapping[str, Any]]) -> List[Result]:
     return [Result(c) for c in _core.score_many(requests)]
 
 
-def score_json(request: str) -> str:
-    """Score a JSON text request; returns the JSON text result (never raises)."""
+def score_json(request: Union[str, bytes]) -> str:
+    """Score a JSON text request (str or UTF-8 bytes); returns the JSON text result (never raises).
+
+    Text that is not valid UTF-8 (including lone surrogates in a str) gives an
+    ``invalid_input`` result with reason ``bad_json``.
+    """
+    if isinstance(request, str):
+        request = request.encode("utf-8", "surrogateescape")
     return _core.score_json_lines([request])[0]
 
 
