@@ -41,25 +41,18 @@ def request(
         "hand": hand,
         "melds": list(melds),
         "win_tile": win_tile,
-        "tsumo": tsumo,
         "seat_wind": seat_wind,
         "round_wind": round_wind,
-        "riichi": riichi,
-        "double_riichi": double_riichi,
-        "ippatsu": ippatsu,
-        "rinshan": rinshan,
-        "chankan": chankan,
-        "haitei": haitei,
-        "houtei": houtei,
-        "tenhou": tenhou,
-        "chiihou": chiihou,
-        "renhou": renhou,
         "dora_indicators": dora_indicators,
         "ura_indicators": ura_indicators,
         "honba": honba,
         "riichi_sticks": riichi_sticks,
         "options": dict(options or {}),
     }
+    # Only flags that are set: an explicit `tsumo: false` beside `tenhou` is a contradiction.
+    flags = dict(tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, rinshan=rinshan,
+                 chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou)
+    req.update({k: True for k, v in flags.items() if v})
     return req
 
 
