@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO
 
 from . import _core, error_from, points as _points, score as _score
@@ -101,6 +102,12 @@ def build_request(args: argparse.Namespace) -> Dict[str, Any]:
     return req
 
 
+def _pad(text: str, width: int) -> str:
+    """Left-justify by display width: CJK characters take two terminal columns."""
+    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - cols)
+
+
 def _fmt(n: int) -> str:
     return f"{n:,}"
 
@@ -129,17 +136,17 @@ def render_result(result: Result, request: Dict[str, Any], out: TextIO) -> None:
         unit = "yakuman" if row["yakuman"] else "han"
         value = y["han"] // 13 if row["yakuman"] else y["han"]
         if row["yakuman"] and value == 1:
-            out.write(f"  {label:<52} yakuman\n")
+            out.write(f"  {_pad(label, 60)} yakuman\n")
         else:
-            out.write(f"  {label:<52} {value} {unit}\n")
+            out.write(f"  {_pad(label, 60)} {value} {unit}\n")
     if d["fu_details"]:
         out.write("Fu\n")
         raw = 0
         for f in d["fu_details"]:
             raw += f["fu"]
-            out.write(f"  {FU_TEXT.get(f['key'], f['key']) + _tile_label(f.get('tile')):<52} {f['fu']:>3}\n")
+            out.write(f"  {_pad(FU_TEXT.get(f['key'], f['key']) + _tile_label(f.get('tile')), 60)} {f['fu']:>3}\n")
         rounded = "" if raw == d["fu"] else f", rounded up to {d['fu']}"
-        out.write(f"  {'total':<52} {raw:>3}{rounded}\n")
+        out.write(f"  {_pad('total', 60)} {raw:>3}{rounded}\n")
     head = f"{d['yakuman']}x yakuman" if d["yakuman"] else f"{d['han']} han {d['fu']} fu"
     limit = f", {LIMIT_TEXT[d['limit']]}" if d["limit"] else ""
     out.write(f"Value     {head}{limit}\n")
@@ -153,7 +160,8 @@ def render_result(result: Result, request: Dict[str, Any], out: TextIO) -> None:
     if d["sticks_bonus"]:
         out.write(f"  {'riichi sticks on the table':<24} {_fmt(d['sticks_bonus'])}\n")
     amounts = [p["amount"] for p in d["payments"]]
-    short = _core.shorthand(amounts[1], amounts[0]) if len(amounts) == 2 else _core.shorthand(amounts[0] if how == "ron" else amounts[0] * 3)
+    # seed 000 3.4.1 names ron amounts and the non-dealer tsumo pairs (300-500 ...).
+    short = _core.shorthand(amounts[1], amounts[0]) if len(amounts) == 2 else (_core.shorthand(amounts[0]) if how == "ron" else None)
     say = f"  ({short['romaji']} {short['kana']})" if short else ""
     out.write(f"Total     {_fmt(d['total'])}{say}\n")
 
@@ -286,12 +294,14 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
     for row in _core.yaku_table():
         if row["yakuman"]:
-            value = "yakuman"
+            value = "yakuman" + (", closed only" if row["han_open"] == 0 else "")
+        elif row["han_open"] == 0:
+            value = f"{row['han_closed']} han, closed only"
+        elif row["han_open"] != row["han_closed"]:
+            value = f"{row['han_closed']} han ({row['han_open']} open)"
         else:
-            value = f"{row['han_closed']} han" + (f" ({row['han_open']} open)" if row["han_open"] != row["han_closed"] else "")
-            if row["han_open"] == 0:
-                value += " closed only"
-        out.write(f"{row['key']:<16} {row['name_en']:<38} {row['name_ja']:<12} {row['name_ko']:<12} {value}\n")
+            value = f"{row['han_closed']} han"
+        out.write(f"{row['key']:<16} {_pad(row['name_en'], 38)} {_pad(row['name_ja'], 20)} {_pad(row['name_ko'], 16)} {value}\n")
     return 0
 
 

@@ -1,0 +1,133 @@
+"""The Python API: contract shape, result objects, batch semantics, GIL release."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+import tenbou
+from tenbou import riichi
+
+REQ = {"hand": "234567m234p55s678s", "win_tile": "5m", "tsumo": True, "riichi": True, "seat_wind": "S",
+       "dora_indicators": "4m"}
+CONTRACT_KEYS = ["ok", "han", "fu", "yakuman", "yaku", "fu_details", "limit", "payments", "honba_bonus",
+                 "sticks_bonus", "total", "wait", "decomposition"]
+
+
+def test_as_dict_is_the_contract_shape_in_order():
+    d = tenbou.score(REQ).as_dict()
+    assert list(d) == CONTRACT_KEYS
+    assert d == {
+        "ok": True, "han": 5, "fu": 20, "yakuman": 0,
+        "yaku": [{"key": "menzen_tsumo", "han": 1}, {"key": "riichi", "han": 1}, {"key": "pinfu", "han": 1},
+                 {"key": "tanyao", "han": 1}, {"key": "dora", "han": 1}],
+        "fu_details": [{"key": "base", "fu": 20}],
+        "limit": "mangan",
+        "payments": [{"payer": "dealer", "amount": 4000}, {"payer": "non_dealer", "amount": 2000}],
+        "honba_bonus": 0, "sticks_bonus": 0, "total": 8000, "wait": "ryanmen",
+        "decomposition": ["234m", "567m", "234p", "55s", "678s"],
+    }
+
+
+def test_to_json_is_compact_and_equals_as_dict():
+    r = tenbou.score(REQ)
+    assert json.loads(r.to_json()) == r.as_dict()
+    assert " " not in r.to_json()
+    assert tenbou.score_json(json.dumps(REQ)) == r.to_json()
+
+
+def test_result_attributes_and_repr():
+    r = tenbou.score(REQ)
+    assert r.ok and r.error is None
+    assert (r.han, r.fu, r.limit, r.total, r.wait) == (5, 20, "mangan", 8000, "ryanmen")
+    assert r.payments == [tenbou.Payment("dealer", 4000), tenbou.Payment("non_dealer", 2000)]
+    assert r.yaku[1] == tenbou.YakuItem("riichi", 1)
+    assert (r.yaku[1].name, r.yaku[1].name_ja, r.yaku[1].name_ko) == ("Riichi", "立直", "리치")
+    assert repr(r) == "<Result 5 han 20 fu mangan: 8000 (menzen_tsumo 1, riichi 1, pinfu 1, tanyao 1, dora 1)>"
+    assert r == tenbou.score(dict(REQ)) and hash(r) == hash(tenbou.score(REQ))
+    bad = tenbou.score({"hand": "123m456p789s23456s", "win_tile": "6s"})
+    with pytest.raises(AttributeError, match="not ok"):
+        bad.total
+
+
+def test_failures_are_results_and_invalid_input_raises_value_error():
+    assert tenbou.score({"hand": "123m456p789s23456s", "win_tile": "6s"}).error["code"] == "not_winning"
+    with pytest.raises(ValueError):
+        tenbou.score({"hand": "123m", "win_tile": "1m"})
+
+
+def test_score_many_keeps_order_and_isolates_bad_requests():
+    reqs = [REQ, {"hand": "x"}, dict(REQ, seat_wind="E"), {"hand": "123m456p789s23456s", "win_tile": "6s"}]
+    out = tenbou.score_many(reqs)
+    assert [r.ok for r in out] == [True, False, True, False]
+    assert out[0].total == 8000 and out[2].total == 12000
+    assert out[1].error["code"] == "invalid_input" and out[3].error["code"] == "not_winning"
+    assert tenbou.score_many(iter([])) == []
+    assert [r.total for r in tenbou.score_many(REQ for _ in range(3))] == [8000] * 3
+
+
+def test_score_many_equals_score_one_by_one():
+    import hand_generator
+
+    reqs = hand_generator.generate(2000, seed=3)
+    assert [r.to_json() for r in tenbou.score_many(reqs)] == [tenbou.score_json(json.dumps(q)) for q in reqs]
+
+
+def test_score_many_releases_the_gil():
+    import hand_generator
+
+    reqs = hand_generator.generate(3000, seed=4) * 20
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    start = time.perf_counter()
+    tenbou.score_many(reqs)
+    end = time.perf_counter()
+    stop.set()
+    t.join()
+    # The other thread kept running while the batch was scored in C++.
+    assert sum(start < x < end for x in ticks) >= 3 or end - start < 0.02
+
+
+def test_riichi_keyword_api_matches_dict_api():
+    r = riichi.score("234567m234p55s678s", "5m", tsumo=True, riichi=True, seat_wind="S", dora_indicators="4m")
+    assert r == tenbou.score(REQ)
+    req = riichi.request("234567m234p55s678s", "5m")
+    assert req["rules"] == "riichi" and "tsumo" not in req
+
+
+def test_points_api():
+    p = tenbou.points(3, 40)
+    assert (p.ok, p.total, p.limit) == (True, 5200, None)
+    assert repr(p) == "<Points 3 han 40 fu: discarder 5200; total 5200>"
+    assert tenbou.points(yakuman=2, dealer=True).total == 96000
+    assert tenbou.points(2, 25, tsumo=True).possible is False
+    with pytest.raises(tenbou.InvalidValueError):
+        tenbou.points(3, 35)
+    with pytest.raises(tenbou.UnknownKeyError):
+        tenbou.points(3, 30, options={"nope": 1})
+    with pytest.raises(tenbou.UnsupportedError):
+        tenbou.points(3, 30, method="aotenjo")
+
+
+def test_red_five_notation_both_forms():
+    a = tenbou.score({"hand": "2m3m4m0m6m7m2p3p4p5s5s6s7s8s", "win_tile": "0m", "riichi": True, "seat_wind": "S"})
+    b = tenbou.score({"hand": "234067m234p55678s", "win_tile": "0m", "riichi": True, "seat_wind": "S"})
+    assert a == b and {y.key for y in a.yaku} >= {"aka_dora"}
+
+
+def test_package_metadata():
+    assert tenbou.__version__ == "0.1.0"
+    import importlib.resources
+
+    assert (importlib.resources.files("tenbou") / "py.typed").is_file()
+    assert (importlib.resources.files("tenbou") / "_core.pyi").is_file()
