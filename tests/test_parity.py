@@ -1,0 +1,66 @@
+"""One vector file, byte-identical results through the C++ core, Python and the CLI."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tenbou
+
+from conftest import ROOT
+
+DATA = Path(__file__).parent / "data"
+LINES = (DATA / "riichi_vectors.jsonl").read_text(encoding="utf-8").splitlines()
+EXPECTED = (DATA / "riichi_vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def test_vector_file_is_large_and_mixed():
+    assert len(LINES) == len(EXPECTED) >= 1800
+    import json
+
+    codes = {json.loads(e).get("error", {}).get("code") for e in EXPECTED}
+    assert {None, "invalid_input", "no_yaku"} <= codes
+
+
+def test_python_matches_the_golden_results():
+    got = [tenbou.score_json(line) for line in LINES]
+    diffs = [(i, LINES[i], EXPECTED[i], got[i]) for i in range(len(LINES)) if got[i] != EXPECTED[i]]
+    assert not diffs, diffs[:3]
+
+
+def test_cli_jsonl_matches(run_cli):
+    code, out = run_cli(["score", "--jsonl"], stdin="\n".join(LINES) + "\n")
+    assert code == 0 and out.splitlines() == EXPECTED
+
+
+@pytest.fixture(scope="module")
+def native_tool() -> Path:
+    """The native C++ tool: $TENBOU_NATIVE, or an incremental CMake build in build/native."""
+    env = os.environ.get("TENBOU_NATIVE")
+    if env:
+        return Path(env)
+    cmake = shutil.which("cmake")
+    if not cmake:
+        pytest.fail("cmake is needed to build the native tool for the parity test (or set TENBOU_NATIVE)")
+    build = ROOT / "build" / "native"
+    if not (build / "CMakeCache.txt").exists():
+        subprocess.run([cmake, "-S", str(ROOT), "-B", str(build), "-DTENBOU_BUILD_TOOLS=ON",
+                        "-DTENBOU_BUILD_PYTHON=OFF", "-DCMAKE_BUILD_TYPE=Release"], check=True, capture_output=True)
+    subprocess.run([cmake, "--build", str(build), "-j", "2"], check=True, capture_output=True)
+    return build / "cpp" / "tenbou-native"
+
+
+def test_native_core_is_byte_identical(native_tool):
+    out = subprocess.run([str(native_tool), "score"], input="\n".join(LINES) + "\n", capture_output=True,
+                         text=True, encoding="utf-8", check=True).stdout
+    assert out.splitlines() == EXPECTED
+
+
+def test_console_script_jsonl_is_byte_identical():
+    out = subprocess.run([sys.executable, "-m", "tenbou.cli", "score", "--jsonl"], input="\n".join(LINES) + "\n",
+                         capture_output=True, text=True, encoding="utf-8", check=True).stdout
+    assert out.splitlines() == EXPECTED
