@@ -1,6 +1,7 @@
 #include "tenbou/api.hpp"
 
 #include "json_fields.hpp"
+#include "tenbou/value_view.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/riichi.hpp"
 
@@ -33,7 +34,7 @@ const char* version() { return TENBOU_VERSION; }
 
 RiichiResult score_request(const Json& request) {
   try {
-    return score_riichi(riichi_request_from_json(request));
+    return score_riichi(riichi_request_from(JsonView(request)));
   } catch (const InputError& e) {
     return invalid(e);
   } catch (const std::exception& e) {  // e.g. allocation failure: still a result, never a crash
@@ -55,9 +56,14 @@ Json points_json(const Json& q) {
   try {
     if (q.type() != Json::Type::Object) throw InputError("bad_type", "", "points query must be an object");
     PointsQuery p;
-    RiichiRules rules = riichi_rules_from_json(q.find("options"));
+    RiichiRules rules = riichi_rules_from(nullptr);
+    if (const Json* options = q.find("options")) {
+      const JsonView view(*options);
+      rules = riichi_rules_from(&view);
+    }
     bool have_han = false, have_fu = false;
-    for (const auto& [key, v] : q.members()) {
+    for (const auto& [key, json_value] : q.members()) {
+      const JsonView v(json_value);
       if (key == "han") { p.han = static_cast<int>(get_int(v, key, 1, 1000)); have_han = true; }
       else if (key == "fu") { p.fu = static_cast<int>(get_int(v, key, 0, 1000)); have_fu = true; }
       else if (key == "yakuman") p.yakuman = static_cast<int>(get_int(v, key, 0, 100));
@@ -66,7 +72,7 @@ Json points_json(const Json& q) {
       else if (key == "honba") p.honba = get_int(v, key, 0, 10000);
       else if (key == "riichi_sticks") p.riichi_sticks = get_int(v, key, 0, 10000);
       else if (key == "method") {
-        const std::string& m = get_string(v, key);
+        const std::string m(get_string(v, key));
         if (m == "han_only" || m == "aotenjo")
           throw InputError("unsupported", key, "method \"" + m + "\" is not available in this version yet");
         if (m != "fuhan") throw InputError("bad_value", key, "must be \"fuhan\", \"han_only\" or \"aotenjo\"");
@@ -132,7 +138,8 @@ Json shorthand_json(std::int64_t amount, std::int64_t dealer_share) {
 
 Json rules_json(const Json& options) {
   try {
-    return riichi_rules_to_json(riichi_rules_from_json(&options));
+    const JsonView view(options);
+    return riichi_rules_to_json(riichi_rules_from(&view));
   } catch (const InputError& e) {
     return error_json("invalid_input", e.detail(), e.reason(), e.field());
   }

@@ -1,6 +1,7 @@
 #include "tenbou/notation.hpp"
 
-#include <algorithm>
+#include <array>
+#include <utility>
 
 #include "tenbou/error.hpp"
 
@@ -34,20 +35,20 @@ int suit_index(char c) {
 
 }  // namespace
 
-std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field) {
-  std::vector<ParsedTile> out;
-  out.reserve(text.size());
+std::size_t parse_tiles_each(std::string_view text, const std::string& field, FunctionRef<void(ParsedTile)> each) {
+  std::size_t count = 0;
   std::size_t pending_start = 0;  // where the digits waiting for a suit begin
-  std::vector<std::pair<int, std::size_t>> pending;  // digit, position
+  // Digits waiting for their suit letter: positions only (the digit is text[pos]).
+  std::size_t pending_first = 0, pending_count = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c >= '0' && c <= '9') {
-      if (pending.empty()) pending_start = i;
-      pending.emplace_back(c - '0', i);
+      if (pending_count == 0) pending_start = pending_first = i;
+      ++pending_count;
       continue;
     }
     if (c == ' ') {
-      if (!pending.empty()) throw_suitless(text, pending_start, i, field);
+      if (pending_count) throw_suitless(text, pending_start, i, field);
       continue;
     }
     int s = suit_index(c);
@@ -55,21 +56,29 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& fi
       throw InputError("bad_tile", field,
                        "unknown character " + describe_char(c) + " at position " + std::to_string(i + 1) +
                            " (tiles are digits followed by m, p, s or z)");
-    if (pending.empty())
+    if (pending_count == 0)
       throw InputError("bad_tile", field,
                        std::string("suit letter '") + c + "' at position " + std::to_string(i + 1) +
                            " has no digits before it");
-    for (auto [digit, pos] : pending) {
+    for (std::size_t pos = pending_first; pos < pending_first + pending_count; ++pos) {
+      const int digit = text[pos] - '0';
       if (s == 3 && (digit == 0 || digit > 7))
         throw InputError("bad_tile", field,
                          "no honour tile " + std::to_string(digit) + "z at position " + std::to_string(pos + 1) +
                              " (honours are 1z-7z)");
-      bool red = digit == 0;
-      out.push_back({make_tile(static_cast<Suit>(s), red ? 5 : digit), red});
+      const bool red = digit == 0;
+      each({make_tile(static_cast<Suit>(s), red ? 5 : digit), red});
+      ++count;
     }
-    pending.clear();
+    pending_count = 0;
   }
-  if (!pending.empty()) throw_suitless(text, pending_start, text.size(), field);
+  if (pending_count) throw_suitless(text, pending_start, text.size(), field);
+  return count;
+}
+
+std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field) {
+  std::vector<ParsedTile> out;
+  parse_tiles_each(text, field, [&](ParsedTile t) { out.push_back(t); });
   return out;
 }
 
@@ -108,19 +117,20 @@ Meld parse_meld(std::string_view text, const std::string& field) {
   else
     throw InputError("bad_meld", field,
                      "unknown meld kind '" + std::string(kind_text) + "' (chi, pon, kan, kakan or ankan)");
-  auto tiles = parse_tiles(text.substr(colon + 1), field);
   Meld meld{kind, 0, 0};
   const std::size_t want = (kind == MeldKind::Chi || kind == MeldKind::Pon) ? 3 : 4;
-  if (tiles.size() != want)
+  std::array<Tile, 4> kinds{};
+  std::size_t n = 0;
+  const std::size_t got = parse_tiles_each(text.substr(colon + 1), field, [&](ParsedTile t) {
+    if (n < kinds.size()) kinds[n++] = t.tile;
+    meld.reds = static_cast<std::uint8_t>(meld.reds + t.red);
+  });
+  if (got != want)
     throw InputError("bad_meld", field,
                      std::string(meld_kind_name(kind)) + " needs " + std::to_string(want) + " tiles, got " +
-                         std::to_string(tiles.size()) + " in '" + std::string(text) + "'");
-  std::vector<Tile> kinds;
-  for (auto& t : tiles) {
-    kinds.push_back(t.tile);
-    meld.reds += t.red;
-  }
-  std::sort(kinds.begin(), kinds.end());
+                         std::to_string(got) + " in '" + std::string(text) + "'");
+  for (std::size_t i = 1; i < want; ++i)  // insertion sort of 3-4 tiles
+    for (std::size_t j = i; j > 0 && kinds[j] < kinds[j - 1]; --j) std::swap(kinds[j], kinds[j - 1]);
   if (kind == MeldKind::Chi) {
     bool ok = !is_honor(kinds[0]) && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2 &&
               suit_of(kinds[0]) == suit_of(kinds[2]);
@@ -128,14 +138,14 @@ Meld parse_meld(std::string_view text, const std::string& field) {
       throw InputError("bad_meld", field,
                        "chi '" + std::string(text) + "' is not three consecutive tiles of one numbered suit");
   } else {
-    if (kinds.front() != kinds.back())
+    if (kinds[0] != kinds[want - 1])
       throw InputError("bad_meld", field,
                        std::string(meld_kind_name(kind)) + " '" + std::string(text) + "' needs " +
                            std::to_string(want) + " identical tiles");
   }
   if (meld.reds > 1)
     throw InputError("bad_meld", field, "meld '" + std::string(text) + "' has more than one red five");
-  meld.tile = kinds[0];
+  meld.tile = kinds[0];  // kinds[want - 1] is the highest
   return meld;
 }
 

@@ -4,13 +4,13 @@
 
 #include "json_fields.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/json.hpp"
+#include "tenbou/value_view.hpp"
 
 namespace tenbou {
 namespace {
 
-Wind parse_wind(const Json& v, const std::string& field) {
-  const std::string& s = get_string(v, field);
+Wind parse_wind(const ValueView& v, const std::string& field) {
+  const std::string s(get_string(v, field));
   if (s == "E") return Wind::East;
   if (s == "S") return Wind::South;
   if (s == "W") return Wind::West;
@@ -18,17 +18,16 @@ Wind parse_wind(const Json& v, const std::string& field) {
   throw InputError("bad_value", field, "must be \"E\", \"S\", \"W\" or \"N\", got \"" + s + "\"");
 }
 
-std::vector<Tile> parse_indicators(const Json& v, const std::string& field, TileCounts& seen,
-                                   std::array<std::uint8_t, 3>& seen_reds) {
-  std::vector<Tile> out;
-  for (const auto& t : parse_tiles(get_string(v, field), field)) {
-    out.push_back(t.tile);
+IndicatorList parse_indicators(std::string_view text, const std::string& field, TileCounts& seen,
+                               std::array<std::uint8_t, 3>& seen_reds) {
+  IndicatorList out;
+  const std::size_t n = parse_tiles_each(text, field, [&](ParsedTile t) {
+    out.push(t.tile);
     ++seen[t.tile];
     if (t.red) ++seen_reds[static_cast<int>(suit_of(t.tile))];
-  }
-  if (out.size() > 5)
-    throw InputError("bad_value", field,
-                     std::to_string(out.size()) + " indicators given; a hand has at most 5 (1 + one per kan)");
+  });
+  if (n > static_cast<std::size_t>(IndicatorList::capacity()))
+    throw InputError("bad_value", field, std::to_string(n) + " indicators given; a hand has at most 5 (1 + one per kan)");
   return out;
 }
 
@@ -71,87 +70,89 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false) {
 
 }  // namespace
 
-RiichiRequest riichi_request_from_json(const Json& req) {
-  if (req.type() != Json::Type::Object)
-    throw InputError("bad_type", "", std::string("a request must be a JSON object, not ") + Json::type_name(req.type()));
+RiichiRequest riichi_request_from(const ValueView& req) {
+  if (req.kind() != ValueView::Kind::Object)
+    throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
   RiichiRequest r;
-  const Json* hand = nullptr;
-  const Json* win = nullptr;
-  const Json* melds = nullptr;
-  const Json* dora = nullptr;
-  const Json* ura = nullptr;
+  // Text fields are read as views (valid while `req` lives) and checked in a fixed
+  // order below, so the same bad request gives the same error however it is written.
+  std::string_view hand, win, dora, ura;
+  bool have_hand = false, have_win = false, have_dora = false, have_ura = false;
+  SmallList<std::string_view, 4> meld_texts;
   bool tsumo_given_false = false;
-  for (const auto& [key, v] : req.members()) {
+  req.each_member([&](std::string_view key, const ValueView& v) {
+    const std::string k(key);
     if (key == "rules") {
-      const std::string& s = get_string(v, "rules");
+      const std::string s(get_string(v, "rules"));
       if (s == "korean" || s == "hktw")
         throw InputError("unsupported", "rules", "rules \"" + s + "\" are not available in this version yet");
       if (s != "riichi") throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + s + "\"");
     } else if (key == "method") {
-      const std::string& s = get_string(v, "method");
+      const std::string s(get_string(v, "method"));
       if (s == "fuhan") r.method = Method::FuHan;
       else if (s == "han_only" || s == "aotenjo")
         throw InputError("unsupported", "method", "method \"" + s + "\" is not available in this version yet");
       else throw InputError("bad_value", "method", "must be \"fuhan\", \"han_only\" or \"aotenjo\", got \"" + s + "\"");
-    } else if (key == "hand") hand = &v;
-    else if (key == "win_tile") win = &v;
-    else if (key == "melds") melds = &v;
-    else if (key == "dora_indicators") dora = &v;
-    else if (key == "ura_indicators") ura = &v;
-    else if (key == "tsumo") { r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; }
-    else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
-    else if (key == "round_wind") r.round_wind = parse_wind(v, key);
-    else if (key == "riichi") r.riichi = get_bool(v, key);
-    else if (key == "double_riichi") r.double_riichi = get_bool(v, key);
-    else if (key == "ippatsu") r.ippatsu = get_bool(v, key);
-    else if (key == "rinshan") r.rinshan = get_bool(v, key);
-    else if (key == "chankan") r.chankan = get_bool(v, key);
-    else if (key == "haitei") r.haitei = get_bool(v, key);
-    else if (key == "houtei") r.houtei = get_bool(v, key);
-    else if (key == "tenhou") r.tenhou = get_bool(v, key);
-    else if (key == "chiihou") r.chiihou = get_bool(v, key);
-    else if (key == "renhou") r.renhou = get_bool(v, key);
-    else if (key == "honba") r.honba = get_int(v, key, 0, 10000);
-    else if (key == "riichi_sticks") r.riichi_sticks = get_int(v, key, 0, 10000);
-    else if (key == "options") r.rules = riichi_rules_from_json(&v);
-    else throw InputError("unknown_key", key, "unknown request key '" + key + "'");
-  }
+    } else if (key == "hand") { hand = get_string(v, k); have_hand = true; }
+    else if (key == "win_tile") { win = get_string(v, k); have_win = true; }
+    else if (key == "dora_indicators") { dora = get_string(v, k); have_dora = true; }
+    else if (key == "ura_indicators") { ura = get_string(v, k); have_ura = true; }
+    else if (key == "melds") {
+      if (v.kind() == ValueView::Kind::Null) return;
+      if (v.kind() != ValueView::Kind::Array)
+        throw InputError("bad_type", "melds", "must be an array of strings, not " + type_phrase(v));
+      if (v.size() > 4)
+        throw InputError("bad_meld", "melds", std::to_string(v.size()) + " melds given; a hand has at most 4");
+      v.each_item([&](std::size_t i, const ValueView& item) {
+        meld_texts.push_back(get_string(item, "melds[" + std::to_string(i) + "]"));
+      });
+    }
+    else if (key == "tsumo") { r.tsumo = get_bool(v, k); tsumo_given_false = !r.tsumo; }
+    else if (key == "seat_wind") r.seat_wind = parse_wind(v, k);
+    else if (key == "round_wind") r.round_wind = parse_wind(v, k);
+    else if (key == "riichi") r.riichi = get_bool(v, k);
+    else if (key == "double_riichi") r.double_riichi = get_bool(v, k);
+    else if (key == "ippatsu") r.ippatsu = get_bool(v, k);
+    else if (key == "rinshan") r.rinshan = get_bool(v, k);
+    else if (key == "chankan") r.chankan = get_bool(v, k);
+    else if (key == "haitei") r.haitei = get_bool(v, k);
+    else if (key == "houtei") r.houtei = get_bool(v, k);
+    else if (key == "tenhou") r.tenhou = get_bool(v, k);
+    else if (key == "chiihou") r.chiihou = get_bool(v, k);
+    else if (key == "renhou") r.renhou = get_bool(v, k);
+    else if (key == "honba") r.honba = get_int(v, k, 0, 10000);
+    else if (key == "riichi_sticks") r.riichi_sticks = get_int(v, k, 0, 10000);
+    else if (key == "options") r.rules = riichi_rules_from(&v);
+    else throw InputError("unknown_key", k, "unknown request key '" + k + "'");
+  });
   // contract.md: double_riichi implies riichi; tenhou and chiihou imply tsumo.
   if (r.double_riichi) r.riichi = true;
   if (r.tenhou || r.chiihou) r.tsumo = true;
 
-  if (!hand) throw InputError("bad_value", "hand", "the request has no \"hand\"");
-  if (!win) throw InputError("bad_value", "win_tile", "the request has no \"win_tile\"");
+  if (!have_hand) throw InputError("bad_value", "hand", "the request has no \"hand\"");
 
   TileCounts seen{};
   std::array<std::uint8_t, 3> seen_reds{};
-  for (const auto& t : parse_tiles(get_string(*hand, "hand"), "hand")) {
-    ++r.hand[t.tile];
-    ++seen[t.tile];
+  const std::size_t hand_count = parse_tiles_each(hand, "hand", [&](ParsedTile t) {
+    // Saturate: a count past 4 is reported below, and must not wrap around.
+    if (r.hand[t.tile] < 200) ++r.hand[t.tile];
+    if (seen[t.tile] < 200) ++seen[t.tile];
     if (t.red) {
-      ++r.hand_reds[static_cast<int>(suit_of(t.tile))];
-      ++seen_reds[static_cast<int>(suit_of(t.tile))];
+      if (r.hand_reds[static_cast<int>(suit_of(t.tile))] < 200) ++r.hand_reds[static_cast<int>(suit_of(t.tile))];
+      if (seen_reds[static_cast<int>(suit_of(t.tile))] < 200) ++seen_reds[static_cast<int>(suit_of(t.tile))];
     }
+  });
+  for (std::size_t i = 0; i < meld_texts.size(); ++i) {
+    const std::string field = "melds[" + std::to_string(i) + "]";
+    Meld m = parse_meld(meld_texts[i], field);
+    for (int k = 0; k < m.size(); ++k) ++seen[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
+    if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
+    r.melds.push_back(m);
   }
-  if (melds && !melds->is_null()) {
-    if (melds->type() != Json::Type::Array)
-      throw InputError("bad_type", "melds", std::string("must be an array of strings, not ") + Json::type_name(melds->type()));
-    if (melds->items().size() > 4)
-      throw InputError("bad_meld", "melds", std::to_string(melds->items().size()) + " melds given; a hand has at most 4");
-    for (std::size_t i = 0; i < melds->items().size(); ++i) {
-      const std::string field = "melds[" + std::to_string(i) + "]";
-      Meld m = parse_meld(get_string(melds->items()[i], field), field);
-      for (int k = 0; k < m.size(); ++k) ++seen[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
-      if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
-      r.melds.push_back(m);
-    }
-  }
-  if (dora) r.dora_indicators = parse_indicators(*dora, "dora_indicators", seen, seen_reds);
-  if (ura) r.ura_indicators = parse_indicators(*ura, "ura_indicators", seen, seen_reds);
+  if (have_dora) r.dora_indicators = parse_indicators(dora, "dora_indicators", seen, seen_reds);
+  if (have_ura) r.ura_indicators = parse_indicators(ura, "ura_indicators", seen, seen_reds);
 
-  int hand_count = 0;
-  for (auto c : r.hand) hand_count += c;
-  const int want = 14 - 3 * static_cast<int>(r.melds.size());
+  const std::size_t want = 14 - 3 * r.melds.size();
   if (hand_count != want)
     throw InputError("tile_count", "hand",
                      std::to_string(hand_count) + " tiles given; with " + std::to_string(r.melds.size()) +
@@ -167,7 +168,8 @@ RiichiRequest riichi_request_from_json(const Json& req) {
                        std::to_string(seen_reds[s]) + " red fives 0" + suit_letter(static_cast<Suit>(s)) +
                            " counting hand, melds and indicators (there is 1)");
 
-  ParsedTile w = parse_single_tile(get_string(*win, "win_tile"), "win_tile");
+  if (!have_win) throw InputError("bad_value", "win_tile", "the request has no \"win_tile\"");
+  ParsedTile w = parse_single_tile(win, "win_tile");
   r.win_tile = w.tile;
   r.win_red = w.red;
   const int suit = is_honor(w.tile) ? -1 : static_cast<int>(suit_of(w.tile));

@@ -55,10 +55,7 @@ const char* fu_key_name(FuKey key) {
 RiichiResult RiichiResult::failure(ErrorCode code, std::string message, std::string reason, std::string field) {
   RiichiResult r;
   r.ok = false;
-  r.error_code = code;
-  r.error_message = std::move(message);
-  r.error_reason = std::move(reason);
-  r.error_field = std::move(field);
+  r.error = std::make_shared<const ResultError>(ResultError{code, std::move(reason), std::move(field), std::move(message)});
   return r;
 }
 
@@ -87,10 +84,10 @@ Json result_to_json(const RiichiResult& r) {
   if (!r.ok) {
     o.set("ok", Json::boolean(false));
     Json& e = o.set("error", Json::object());
-    e.set("code", Json::string(error_code_name(r.error_code)));
-    e.set("message", Json::string(r.error_field.empty() ? r.error_message : r.error_field + ": " + r.error_message));
-    if (!r.error_reason.empty()) e.set("reason", Json::string(r.error_reason));
-    if (!r.error_field.empty()) e.set("field", Json::string(r.error_field));
+    e.set("code", Json::string(error_code_name(r.error->code)));
+    e.set("message", Json::string(r.error->text()));
+    if (!r.error->reason.empty()) e.set("reason", Json::string(r.error->reason));
+    if (!r.error->field.empty()) e.set("field", Json::string(r.error->field));
     return o;
   }
   o.set("ok", Json::boolean(true));

@@ -16,7 +16,7 @@ int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuIte
   const bool closed = r.closed();
   int fu = 20;
   auto add = [&](FuKey key, int value, Tile tile) {
-    items.push({key, value, tile});
+    items.push({key, static_cast<std::uint8_t>(value), tile});
     fu += value;
   };
   if (closed && !r.tsumo) add(FuKey::ClosedRon, 10, kNoTile);

@@ -59,7 +59,7 @@ int nine_gates(const RiichiRequest& r, const HandFacts& f) {
 
 void add_yakuman(const RiichiRequest& r, Yaku y, YakuOutcome& out) {
   const int multiple = (r.rules.double_yakuman && yaku_info(y).double_when_option) ? 2 : 1;
-  out.yaku.push({y, 13 * multiple});
+  out.yaku.push({y, static_cast<std::int16_t>(13 * multiple)});
   out.yakuman += multiple;
 }
 
@@ -98,7 +98,7 @@ void sort_by_table_order(SmallList<YakuEntry, 24>& list) {
     for (int j = i; j > 0 && list.items[j].yaku < list.items[j - 1].yaku; --j) std::swap(list.items[j], list.items[j - 1]);
 }
 
-int count_dora(const TileCounts& all, const std::vector<Tile>& indicators) {
+int count_dora(const TileCounts& all, const IndicatorList& indicators) {
   int n = 0;
   for (Tile ind : indicators) n += all[dora_from_indicator(ind)];
   return n;
@@ -126,7 +126,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
   const bool closed = f.closed;
   auto add = [&](Yaku y) {
     const int han = han_of(y, closed);
-    out.yaku.push({y, han});
+    out.yaku.push({y, static_cast<std::int16_t>(han)});
     out.han += han;
   };
 
@@ -201,19 +201,19 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
 
   // Dora are not yaku: counted only after a yaku exists (seed 003).
   if (int n = count_dora(f.all, r.dora_indicators)) {
-    out.yaku.push({Yaku::Dora, n});
+    out.yaku.push({Yaku::Dora, static_cast<std::int16_t>(n)});
     out.han += n;
   }
   if (r.rules.red_fives) {
     int reds = r.hand_reds[0] + r.hand_reds[1] + r.hand_reds[2];
     for (const auto& m : r.melds) reds += m.reds;
     if (reds) {
-      out.yaku.push({Yaku::AkaDora, reds});
+      out.yaku.push({Yaku::AkaDora, static_cast<std::int16_t>(reds)});
       out.han += reds;
     }
   }
   if (int n = count_dora(f.all, r.ura_indicators)) {
-    out.yaku.push({Yaku::UraDora, n});
+    out.yaku.push({Yaku::UraDora, static_cast<std::int16_t>(n)});
     out.han += n;
   }
   sort_by_table_order(out.yaku);

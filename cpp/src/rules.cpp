@@ -37,21 +37,23 @@ bool riichi_preset(std::string_view name, RiichiRules& r) {
 }
 
 
-RiichiRules riichi_rules_from_json(const Json* options) {
+RiichiRules riichi_rules_from(const ValueView* options) {
   RiichiRules r;
   riichi_preset("tenhou", r);
-  if (!options || options->is_null()) return r;
-  if (options->type() != Json::Type::Object)
-    throw InputError("bad_type", "options", std::string("must be an object, not ") + Json::type_name(options->type()));
-  if (const Json* p = options->find("preset")) {
-    const std::string& name = get_string(*p, "options.preset");
+  if (!options || options->kind() == ValueView::Kind::Null) return r;
+  if (options->kind() != ValueView::Kind::Object)
+    throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
+  // The preset first, wherever it stands, then each switch overrides it.
+  options->each_member([&](std::string_view key, const ValueView& v) {
+    if (key != "preset") return;
+    const std::string name(get_string(v, "options.preset"));
     if (!riichi_preset(name, r))
       throw InputError("bad_value", "options.preset",
                        "unknown preset '" + name + "' (tenhou, mahjongsoul, wrc, mleague)");
-  }
-  for (const auto& [key, v] : options->members()) {
-    const std::string field = "options." + key;
-    if (key == "preset") continue;
+  });
+  options->each_member([&](std::string_view key, const ValueView& v) {
+    const std::string field = "options." + std::string(key);
+    if (key == "preset") return;
     if (key == "open_tanyao") r.open_tanyao = get_bool(v, field);
     else if (key == "red_fives") r.red_fives = get_bool(v, field);
     else if (key == "kiriage") r.kiriage = get_bool(v, field);
@@ -72,30 +74,30 @@ RiichiRules riichi_rules_from_json(const Json* options) {
       if (fu != 25 && fu != 30) throw InputError("bad_value", field, "must be 25 or 30");
       r.aotenjo_kokushi_fu = static_cast<int>(fu);
     } else if (key == "kazoe") {
-      const auto& s = get_string(v, field);
+      const std::string s(get_string(v, field));
       if (s == "yakuman") r.kazoe = KazoeLimit::Yakuman;
       else if (s == "sanbaiman") r.kazoe = KazoeLimit::Sanbaiman;
       else throw InputError("bad_value", field, "must be \"yakuman\" or \"sanbaiman\", got \"" + s + "\"");
     } else if (key == "renhou") {
-      const auto& s = get_string(v, field);
+      const std::string s(get_string(v, field));
       if (s == "none") r.renhou = RenhouValue::None;
       else if (s == "mangan") r.renhou = RenhouValue::Mangan;
       else if (s == "yakuman") r.renhou = RenhouValue::Yakuman;
       else throw InputError("bad_value", field, "must be \"none\", \"mangan\" or \"yakuman\", got \"" + s + "\"");
     } else if (key == "open_pinfu_fu") {
-      const auto& s = get_string(v, field);
+      const std::string s(get_string(v, field));
       if (s == "always_30") r.open_pinfu_fu = OpenPinfuFu::Always30;
       else if (s == "one_han_only") r.open_pinfu_fu = OpenPinfuFu::OneHanOnly;
       else throw InputError("bad_value", field, "must be \"always_30\" or \"one_han_only\", got \"" + s + "\"");
     } else if (key == "aotenjo_yakuman") {
-      const auto& s = get_string(v, field);
+      const std::string s(get_string(v, field));
       if (s == "13han") r.aotenjo_yakuman = AotenjoYakuman::ThirteenHan;
       else if (s == "fixed") r.aotenjo_yakuman = AotenjoYakuman::Fixed;
       else throw InputError("bad_value", field, "must be \"13han\" or \"fixed\", got \"" + s + "\"");
     } else {
-      throw InputError("unknown_key", field, "unknown option '" + key + "'");
+      throw InputError("unknown_key", field, "unknown option '" + std::string(key) + "'");
     }
-  }
+  });
   return r;
 }
 

@@ -11,6 +11,7 @@
 #include "tenbou/api.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/riichi.hpp"
+#include "tenbou/value_view.hpp"
 
 namespace {
 
@@ -50,7 +51,7 @@ int run_bench(const char* path, double seconds) {
     if (line.empty()) continue;
     lines.push_back(line);
     try {
-      requests.push_back(tenbou::riichi_request_from_json(tenbou::Json::parse(line)));
+      requests.push_back(tenbou::riichi_request_from(tenbou::JsonView(tenbou::Json::parse(line))));
     } catch (const tenbou::InputError&) {
     }
   }

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "py_view.hpp"
+#include "tenbou/riichi.hpp"
+#include "tenbou/request.hpp"
 #include "tenbou/api.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
@@ -27,10 +30,10 @@ struct CoreResult {
   py::object error() const {
     if (result.ok) return py::none();
     py::dict d;
-    d["code"] = tenbou::error_code_name(result.error_code);
-    d["message"] = result.error_field.empty() ? result.error_message : result.error_field + ": " + result.error_message;
-    d["reason"] = result.error_reason;
-    d["field"] = result.error_field;
+    d["code"] = tenbou::error_code_name(result.error->code);
+    d["message"] = result.error->text();
+    d["reason"] = result.error->reason;
+    d["field"] = result.error->field;
     return std::move(d);
   }
 };
@@ -47,13 +50,46 @@ py::object invalid_input_dict(const tenbou::InputError& e) {
   return std::move(d);
 }
 
-RiichiResult score_object(py::handle request) {
+bool is_mapping(py::handle obj) {
+  static PyObject* mapping_abc = [] {
+    return py::module_::import("collections.abc").attr("Mapping").release().ptr();
+  }();
+  return PyObject_IsInstance(obj.ptr(), mapping_abc) == 1;
+}
+
+// Parses one Python request in place (GIL held); invalid input becomes a failure result.
+// Dicts are read directly; any other Mapping is copied into a dict first.
+bool parse_request(py::handle request, tenbou::RiichiRequest& out, RiichiResult& failure) {
   try {
-    Json json = tenbou_py::to_json(request);
-    return tenbou::score_request(json);
+    if (!PyDict_Check(request.ptr()) && is_mapping(request)) {
+      py::dict copy(py::reinterpret_borrow<py::object>(request));
+      out = tenbou::riichi_request_from(tenbou_py::PyView(copy.ptr()));
+      return true;
+    }
+    out = tenbou::riichi_request_from(tenbou_py::PyView(request.ptr()));
+    return true;
   } catch (const tenbou::InputError& e) {
-    return RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+    failure = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+    return false;
   }
+}
+
+// The results of one score_many call, kept in C++; Python views them one at a time.
+struct ResultBatch {
+  std::vector<RiichiResult> results;
+  const RiichiResult& at(py::ssize_t i) const {
+    const auto n = static_cast<py::ssize_t>(results.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw py::index_error("result index out of range");
+    return results[static_cast<std::size_t>(i)];
+  }
+};
+
+RiichiResult score_object(py::handle request) {
+  tenbou::RiichiRequest parsed;
+  RiichiResult result;
+  if (parse_request(request, parsed, result)) result = tenbou::score_riichi(parsed);
+  return result;
 }
 
 }  // namespace
@@ -69,35 +105,48 @@ PYBIND11_MODULE(_core, m) {
       .def("as_dict", &CoreResult::as_dict)
       .def("to_json", &CoreResult::to_json);
 
+  py::class_<ResultBatch>(m, "ResultBatch")
+      .def("__len__", [](const ResultBatch& b) { return b.results.size(); })
+      .def("get", [](const ResultBatch& b, py::ssize_t i) { return CoreResult{b.at(i)}; }, py::arg("index"))
+      .def("totals", [](const ResultBatch& b) {
+        std::vector<std::int64_t> out;
+        out.reserve(b.results.size());
+        for (const auto& r : b.results) out.push_back(r.ok ? r.payments.total : 0);
+        return out;
+      })
+      .def("to_json_lines", [](const ResultBatch& b) {
+        std::vector<std::string> out;
+        out.reserve(b.results.size());
+        for (const auto& r : b.results) out.push_back(tenbou::result_to_json(r).dump());
+        return out;
+      });
+
   m.def("score", [](py::handle request) { return CoreResult{score_object(request)}; }, py::arg("request"),
         "Score one request (a dict in the contract's shape).");
 
   m.def(
       "score_many",
       [](py::iterable requests) {
-        // Convert while holding the GIL, then score the whole batch without it.
-        std::vector<Json> jsons;
+        // Parse a chunk while holding the GIL (the views read Python objects in place),
+        // then score it without the GIL; the request buffer is reused chunk to chunk.
+        constexpr std::size_t kChunk = 512;
         std::vector<RiichiResult> results;
-        std::vector<char> failed;
-        for (auto item : requests) {
-          try {
-            jsons.push_back(tenbou_py::to_json(item));
-            results.emplace_back();
-            failed.push_back(0);
-          } catch (const tenbou::InputError& e) {
-            jsons.emplace_back();
-            results.push_back(RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field()));
-            failed.push_back(1);
-          }
-        }
-        {
+        if (py::isinstance<py::list>(requests)) results.reserve(py::len(requests));
+        std::vector<tenbou::RiichiRequest> parsed(kChunk);
+        std::vector<std::size_t> slots;  // result index of each parsed request
+        slots.reserve(kChunk);
+        auto score_chunk = [&] {
           py::gil_scoped_release release;
-          for (std::size_t i = 0; i < jsons.size(); ++i)
-            if (!failed[i]) results[i] = tenbou::score_request(jsons[i]);
+          for (std::size_t k = 0; k < slots.size(); ++k) results[slots[k]] = tenbou::score_riichi(parsed[k]);
+          slots.clear();
+        };
+        for (auto item : requests) {
+          results.emplace_back();
+          if (parse_request(item, parsed[slots.size()], results.back())) slots.push_back(results.size() - 1);
+          if (slots.size() == kChunk) score_chunk();
         }
-        py::list out(results.size());
-        for (std::size_t i = 0; i < results.size(); ++i) out[i] = py::cast(CoreResult{std::move(results[i])});
-        return out;
+        if (!slots.empty()) score_chunk();
+        return ResultBatch{std::move(results)};
       },
       py::arg("requests"), "Score many requests in one call; the GIL is released while scoring.");
 

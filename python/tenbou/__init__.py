@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import json as _json
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
 from . import _core
@@ -27,7 +26,7 @@ from .errors import (
     WinTileMissingError,
     error_from,
 )
-from .result import FuItem, Payment, Points, Result, YakuItem, yaku_names
+from .result import FuItem, Payment, Points, Result, Results, YakuItem, yaku_names
 
 __version__: str = _core.__version__
 
@@ -39,6 +38,7 @@ __all__ = [
     "rules",
     "yaku_names",
     "Result",
+    "Results",
     "Points",
     "YakuItem",
     "FuItem",
@@ -74,13 +74,13 @@ def score(request: Mapping[str, Any]) -> Result:
     return Result(core)
 
 
-def score_many(requests: Iterable[Mapping[str, Any]]) -> List[Result]:
+def score_many(requests: Iterable[Mapping[str, Any]]) -> Results:
     """Score many requests in one call into the core (the GIL is released while scoring).
 
-    Never raises for a bad request: its slot holds an ``ok: false`` result and the
-    others are still scored, in order.
+    Returns a :class:`Results` sequence in request order. Never raises for a bad
+    request: its slot holds an ``ok: false`` result and the others are still scored.
     """
-    return [Result(c) for c in _core.score_many(requests)]
+    return Results(_core.score_many(requests))
 
 
 def score_json(request: Union[str, bytes]) -> str:
@@ -137,7 +137,3 @@ def rules(options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
     if data.get("ok") is False:
         raise error_from(data["error"])
     return data
-
-
-def _dumps(obj: Any) -> str:
-    return _json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -315,7 +315,9 @@ def cmd_mjlog(args: argparse.Namespace, out: TextIO) -> int:
             for w in wins:
                 out.write(json.dumps(w.request, separators=(",", ":")) + "\n")
             continue
-        for w, r in zip(wins, _core.score_many([w.request for w in wins])):
+        batch = _core.score_many([w.request for w in wins])
+        for i, w in enumerate(wins):
+            r = batch.get(i)
             total += 1
             problems = compare_with_tenhou(r.as_dict(), w.expected)
             if problems:

@@ -1,11 +1,11 @@
 """Result objects: thin views over the core's contract-shaped results."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union, overload
 
 from . import _core
 
-__all__ = ["Result", "Points", "YakuItem", "FuItem", "Payment", "yaku_names"]
+__all__ = ["Result", "Results", "Points", "YakuItem", "FuItem", "Payment", "yaku_names"]
 
 _YAKU_NAMES: Optional[Dict[str, Dict[str, Any]]] = None
 
@@ -149,6 +149,59 @@ class Result:
         yaku = ", ".join(f"{y['key']} {y['han']}" for y in d["yaku"])
         limit = f" {d['limit']}" if d["limit"] else ""
         return f"<Result {d['han']} han {d['fu']} fu{limit}: {d['total']} ({yaku})>"
+
+
+class Results(Sequence[Result]):
+    """The results of :func:`tenbou.score_many`, in request order.
+
+    A read-only sequence held by the core: a :class:`Result` is made when an item
+    is read, so scoring a million hands does not first build a million Python
+    objects. ``totals()`` and ``to_json_lines()`` read every result in one call.
+    """
+
+    __slots__ = ("_batch",)
+
+    def __init__(self, batch: "_core.ResultBatch") -> None:
+        self._batch = batch
+
+    def __len__(self) -> int:
+        return len(self._batch)
+
+    @overload
+    def __getitem__(self, index: int) -> Result: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[Result]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[Result, List[Result]]:
+        if isinstance(index, slice):
+            return [Result(self._batch.get(i)) for i in range(*index.indices(len(self)))]
+        return Result(self._batch.get(index))
+
+    def __iter__(self) -> Iterator[Result]:
+        get = self._batch.get
+        for i in range(len(self._batch)):
+            yield Result(get(i))
+
+    def totals(self) -> List[int]:
+        """Every result's total (0 for a failed one)."""
+        return self._batch.totals()
+
+    def to_json_lines(self) -> List[str]:
+        """Every result as the core's JSON text."""
+        return self._batch.to_json_lines()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Results):
+            return self.to_json_lines() == other.to_json_lines()
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        n = len(self)
+        head = ", ".join(repr(r) for r in self[:3])
+        return f"<Results of {n} hands: [{head}{', ...' if n > 3 else ''}]>"
 
 
 class Points:

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tenbou/tiles.hpp"
+#include "tenbou/value_view.hpp"
 
 namespace tenbou {
 
@@ -14,8 +15,12 @@ struct ParsedTile {
   bool red;  // written as 0m/0p/0s
 };
 
-// Parses a tile string; throws InputError(reason "bad_tile") naming `field` and
-// the 1-based character position of the fault. Spaces are allowed between groups.
+// Parses a tile string, calling `each` per tile in written order; throws
+// InputError(reason "bad_tile") naming `field` and the 1-based character position
+// of the fault. Spaces are allowed between groups. Returns the tile count.
+std::size_t parse_tiles_each(std::string_view text, const std::string& field, FunctionRef<void(ParsedTile)> each);
+
+// The same, collected into a vector.
 std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field);
 
 // Parses exactly one tile ("5m", "0p", "7z").

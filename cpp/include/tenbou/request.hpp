@@ -2,21 +2,25 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <vector>
 
 #include "tenbou/notation.hpp"
 #include "tenbou/rules.hpp"
+#include "tenbou/small_list.hpp"
 #include "tenbou/tiles.hpp"
 
 namespace tenbou {
 
-class Json;
+class ValueView;
+
+// At most 5 indicators (1 + one per kan) and 4 melds: checked by the parser.
+using IndicatorList = SmallList<Tile, 5>;
+using MeldList = SmallList<Meld, 4>;
 
 struct RiichiRequest {
   Method method = Method::FuHan;
   TileCounts hand{};                 // concealed tiles including the winning tile
   std::array<std::uint8_t, 3> hand_reds{};  // red fives among them, per suit
-  std::vector<Meld> melds;
+  MeldList melds;
   Tile win_tile = 0;
   bool win_red = false;
   bool tsumo = false;
@@ -25,7 +29,7 @@ struct RiichiRequest {
   bool riichi = false, double_riichi = false, ippatsu = false;
   bool rinshan = false, chankan = false, haitei = false, houtei = false;
   bool tenhou = false, chiihou = false, renhou = false;
-  std::vector<Tile> dora_indicators, ura_indicators;
+  IndicatorList dora_indicators, ura_indicators;
   std::int64_t honba = 0, riichi_sticks = 0;
   RiichiRules rules;
 
@@ -47,6 +51,6 @@ struct RiichiRequest {
 // wrong counts, a fifth copy (hand + melds + indicators), a winning tile not in
 // the hand, impossible flag combinations (chankan with tsumo, rinshan without a
 // kan, haitei on ron, ippatsu without riichi, riichi with an open hand, ...).
-RiichiRequest riichi_request_from_json(const Json& request);
+RiichiRequest riichi_request_from(const ValueView& request);
 
 }  // namespace tenbou

@@ -2,37 +2,26 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "tenbou/decompose.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/notation.hpp"
 #include "tenbou/payments.hpp"
+#include "tenbou/small_list.hpp"
 #include "tenbou/yaku_table.hpp"
 
 namespace tenbou {
 
 class Json;
 
-// A fixed-capacity list: results are built in the hot path without the heap.
-template <typename T, int N>
-struct SmallList {
-  std::array<T, N> items{};
-  int count = 0;
-  void push(const T& v) {
-    if (count < N) items[count++] = v;  // capacities are sized for the largest hand; never exceeded
-  }
-  const T* begin() const { return items.data(); }
-  const T* end() const { return items.data() + count; }
-  bool empty() const { return count == 0; }
-};
-
 enum class Wait : std::uint8_t { Ryanmen, Kanchan, Penchan, Shanpon, Tanki, Kokushi13, None };
 const char* wait_name(Wait wait);
 
 struct YakuEntry {
   Yaku yaku;
-  int han;
+  std::int16_t han;
 };
 
 // Fu items: keys are stable (README "Fu items"); `tile` names the set or pair.
@@ -46,7 +35,7 @@ const char* fu_key_name(FuKey key);
 
 struct FuItem {
   FuKey key;
-  int fu;
+  std::uint8_t fu;
   Tile tile;  // kNoTile when the item is not about one set
 };
 
@@ -61,12 +50,18 @@ struct ShownSet {
   bool single = false;  // a lone tile (thirteen orphans)
 };
 
+// Why a request gave no score (kept behind a pointer: most results have none).
+struct ResultError {
+  ErrorCode code = ErrorCode::InvalidInput;
+  std::string reason;  // InputError::reason for invalid input
+  std::string field;
+  std::string message;
+  std::string text() const { return field.empty() ? message : field + ": " + message; }
+};
+
 struct RiichiResult {
   bool ok = false;
-  ErrorCode error_code = ErrorCode::InvalidInput;
-  std::string error_reason;   // InputError::reason for invalid input
-  std::string error_field;
-  std::string error_message;
+  std::shared_ptr<const ResultError> error;  // set exactly when !ok
 
   int han = 0;
   int fu = 0;

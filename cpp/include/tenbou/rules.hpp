@@ -9,6 +9,7 @@
 namespace tenbou {
 
 class Json;
+class ValueView;
 
 enum class Method : std::uint8_t { FuHan, HanOnly, Aotenjo };
 enum class KazoeLimit : std::uint8_t { Yakuman, Sanbaiman };
@@ -42,7 +43,7 @@ inline constexpr const char* kPresetNames[] = {"tenhou", "mahjongsoul", "wrc", "
 
 // Builds rules from a request's "options" object (preset first, then each
 // switch). Throws InputError naming "options.<key>" on an unknown key or value.
-RiichiRules riichi_rules_from_json(const Json* options);
+RiichiRules riichi_rules_from(const ValueView* options);
 
 // The effective rules as a JSON object (for `tenbou rules` and documentation tests).
 Json riichi_rules_to_json(const RiichiRules& rules);

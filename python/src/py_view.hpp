@@ -1,0 +1,89 @@
+// A ValueView over Python objects: the core's request parser reads dicts, lists,
+// str, int and bool in place, with no intermediate JSON (binding only; GIL held).
+#pragma once
+#include <Python.h>
+
+#include <string>
+
+#include "tenbou/error.hpp"
+#include "tenbou/value_view.hpp"
+
+namespace tenbou_py {
+
+class PyView final : public tenbou::ValueView {
+ public:
+  explicit PyView(PyObject* obj) : obj_(obj) {}
+
+  Kind kind() const override {
+    if (obj_ == Py_None) return Kind::Null;
+    if (PyBool_Check(obj_)) return Kind::Bool;
+    if (PyLong_Check(obj_)) {
+      int overflow = 0;
+      PyLong_AsLongLongAndOverflow(obj_, &overflow);
+      return overflow ? Kind::BigInt : Kind::Int;
+    }
+    if (PyFloat_Check(obj_)) return Kind::Double;
+    if (PyUnicode_Check(obj_)) return Kind::String;
+    if (PyList_Check(obj_) || PyTuple_Check(obj_)) return Kind::Array;
+    if (PyDict_Check(obj_)) return Kind::Object;
+    return Kind::Other;
+  }
+  bool as_bool() const override { return obj_ == Py_True; }
+  std::int64_t as_int() const override { return PyLong_AsLongLong(obj_); }
+  std::string_view as_string() const override {
+    if (!PyUnicode_Check(obj_)) {  // BigInt digits for messages
+      PyObject* s = PyObject_Str(obj_);
+      if (!s) {
+        PyErr_Clear();
+        return {};
+      }
+      Py_ssize_t n = 0;
+      const char* d = PyUnicode_AsUTF8AndSize(s, &n);
+      digits_ = d ? std::string(d, static_cast<std::size_t>(n)) : std::string();
+      Py_DECREF(s);
+      return digits_;
+    }
+    Py_ssize_t n = 0;
+    const char* d = PyUnicode_AsUTF8AndSize(obj_, &n);  // cached in the str object: valid while it lives
+    if (!d) {
+      PyErr_Clear();
+      throw tenbou::InputError("bad_type", "", "a string is not valid Unicode text");
+    }
+    return {d, static_cast<std::size_t>(n)};
+  }
+  std::size_t size() const override {
+    if (PyDict_Check(obj_)) return static_cast<std::size_t>(PyDict_Size(obj_));
+    if (PyList_Check(obj_)) return static_cast<std::size_t>(PyList_GET_SIZE(obj_));
+    if (PyTuple_Check(obj_)) return static_cast<std::size_t>(PyTuple_GET_SIZE(obj_));
+    return 0;
+  }
+  void each_item(tenbou::FunctionRef<void(std::size_t, const ValueView&)> visit) const override {
+    const Py_ssize_t n = static_cast<Py_ssize_t>(size());
+    const bool list = PyList_Check(obj_);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      // The visit may run Python code (str() of a big int) that changes a list: re-check.
+      if (list && i >= PyList_GET_SIZE(obj_)) break;
+      PyObject* item = list ? PyList_GET_ITEM(obj_, i) : PyTuple_GET_ITEM(obj_, i);
+      visit(static_cast<std::size_t>(i), PyView(item));
+    }
+  }
+  void each_member(tenbou::FunctionRef<void(std::string_view, const ValueView&)> visit) const override {
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(obj_, &pos, &key, &value)) {
+      if (!PyUnicode_Check(key))
+        throw tenbou::InputError("bad_type", "", std::string("request keys must be strings, got ") + Py_TYPE(key)->tp_name);
+      visit(PyView(key).as_string(), PyView(value));
+    }
+  }
+  std::string_view type_name() const override {
+    if (kind() == Kind::Other) return Py_TYPE(obj_)->tp_name;
+    return ValueView::type_name();
+  }
+
+ private:
+  PyObject* obj_;
+  mutable std::string digits_;
+};
+
+}  // namespace tenbou_py
