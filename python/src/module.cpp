@@ -52,7 +52,7 @@ py::object invalid_input_dict(const tenbou::InputError& e) {
 
 bool is_mapping(py::handle obj) {
   static PyObject* mapping_abc = [] {
-    return py::module_::import("collections.abc").attr("Mapping").release().ptr();
+    return py::object(py::module_::import("collections.abc").attr("Mapping")).release().ptr();
   }();
   return PyObject_IsInstance(obj.ptr(), mapping_abc) == 1;
 }
