@@ -24,7 +24,7 @@ def test_readable_fu_items_honba_and_shorthand(run_cli):
     assert "closed triplet, terminals/honours (5z)" in out
     assert " 38, rounded up to 40" in out
     assert "the discarder pays       5,200 + 600 honba" in out
-    assert "riichi sticks on the table 1,000" in out
+    assert "riichi sticks (table)    1,000" in out
     code, out = run_cli(["score", "234567m345p66s678s", "--win", "2m", "--riichi", "--seat", "S"])
     assert "Total     3,900  (zanku ザンク)" in out
 

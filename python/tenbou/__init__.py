@@ -1,10 +1,10 @@
 """tenbou: a mahjong hand-scoring engine with one C++ core.
 
 >>> import tenbou
->>> r = tenbou.score({"hand": "23455m345p11z789s", "win_tile": "5m", "seat_wind": "S",
-...                   "tsumo": False, "riichi": True, "dora_indicators": "4m"})
->>> r.han, r.fu, r.total
-(2, 40, 2600)
+>>> r = tenbou.score({"hand": "234567m234p55s678s", "win_tile": "5m", "seat_wind": "S",
+...                   "tsumo": True, "riichi": True, "dora_indicators": "4m"})
+>>> r.han, r.fu, r.limit, r.total
+(5, 20, 'mangan', 8000)
 """
 from __future__ import annotations
 

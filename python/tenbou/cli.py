@@ -158,7 +158,7 @@ def render_result(result: Result, request: Dict[str, Any], out: TextIO) -> None:
         extra = f" + {_fmt(honba_each)} honba" if honba_each else ""
         out.write(f"  {PAYER_TEXT[p['payer']]:<24} {_fmt(p['amount'])}{extra}\n")
     if d["sticks_bonus"]:
-        out.write(f"  {'riichi sticks on the table':<24} {_fmt(d['sticks_bonus'])}\n")
+        out.write(f"  {'riichi sticks (table)':<24} {_fmt(d['sticks_bonus'])}\n")
     amounts = [p["amount"] for p in d["payments"]]
     # seed 000 3.4.1 names ron amounts and the non-dealer tsumo pairs (300-500 ...).
     short = _core.shorthand(amounts[1], amounts[0]) if len(amounts) == 2 else (_core.shorthand(amounts[0]) if how == "ron" else None)

@@ -1,0 +1,108 @@
+"""Riichi scoring speed: tenbou native, tenbou from Python, and the `mahjong` package, in one run.
+
+    python benchmarks/bench_riichi.py [--hands 20000] [--seconds 2]
+
+The mix is tests/hand_generator.py's (open and closed hands, kans, seven pairs,
+thirteen orphans, yakuman shapes, every flag). Prints hands/s and the ratios;
+nothing here is asserted (timings never go in tests).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import hand_generator  # noqa: E402
+
+import tenbou  # noqa: E402
+
+
+def best_rate(n: int, fn, seconds: float) -> float:
+    """Hands per second of the fastest repetition within the time budget."""
+    best = float("inf")
+    deadline = time.perf_counter() + seconds
+    while True:
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+        if time.perf_counter() > deadline:
+            return n / best
+
+
+def native_tool() -> Path:
+    env = os.environ.get("TENBOU_NATIVE")
+    if env:
+        return Path(env)
+    build = ROOT / "build" / "native"
+    cmake = shutil.which("cmake") or "cmake"
+    if not (build / "CMakeCache.txt").exists():
+        subprocess.run([cmake, "-S", str(ROOT), "-B", str(build), "-DTENBOU_BUILD_TOOLS=ON", "-DTENBOU_BUILD_PYTHON=OFF",
+                        "-DCMAKE_BUILD_TYPE=Release"], check=True, capture_output=True)
+    subprocess.run([cmake, "--build", str(build), "-j", "2"], check=True, capture_output=True)
+    return build / "cpp" / "tenbou-native"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--mahjong-hands", type=int, default=3000, help="the mahjong package is slow: time a subset")
+    args = ap.parse_args()
+
+    requests = hand_generator.generate(args.hands, seed=99)
+    rows = {}
+
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("\n".join(json.dumps(r) for r in requests) + "\n")
+        path = f.name
+    out = subprocess.run([str(native_tool()), "bench", path, str(args.seconds)], capture_output=True, text=True, check=True)
+    native = json.loads(out.stdout)
+    os.unlink(path)
+    rows["tenbou native (C++ score_riichi)"] = native["score_hands_per_s"]
+    rows["tenbou native, JSON text in and out"] = native["json_hands_per_s"]
+
+    rows["tenbou.score_many (Python)"] = best_rate(len(requests), lambda: tenbou.score_many(requests), args.seconds)
+    single = requests[:5000]
+    rows["tenbou.score, one call per hand"] = best_rate(len(single), lambda: [tenbou.score(r) for r in single], args.seconds)
+
+    try:
+        import mahjong_oracle
+
+        subset = []
+        for r in requests[: args.mahjong_hands]:
+            try:
+                mahjong_oracle.score_with_mahjong(r)  # warm and filter what it can express
+                subset.append(r)
+            except mahjong_oracle.Unrepresentable:
+                pass
+        # Its time includes our thin request adapter (tile ids, Meld objects), a few percent of the call.
+        rows["mahjong package (PyPI), one call per hand"] = best_rate(
+            len(subset), lambda: [mahjong_oracle.score_with_mahjong(r) for r in subset], min(args.seconds, 1.0))
+    except ImportError:
+        print("(the mahjong package is not installed: pip install mahjong==2.1.0 to compare)")
+
+    print(f"Riichi scoring, {len(requests)} generated hands; {platform.processor() or platform.machine()}, "
+          f"Python {platform.python_version()}, one core")
+    width = max(len(k) for k in rows)
+    for name, rate in rows.items():
+        print(f"  {name:<{width}}  {rate:>12,.0f} hands/s")
+    native_rate = rows["tenbou native (C++ score_riichi)"]
+    print(f"  score_many vs native: {native_rate / rows['tenbou.score_many (Python)']:.2f}x slower")
+    peer = rows.get("mahjong package (PyPI), one call per hand")
+    if peer:
+        print(f"  vs the mahjong package: native {native_rate / peer:,.0f}x, score_many {rows['tenbou.score_many (Python)'] / peer:,.0f}x, "
+              f"score {rows['tenbou.score, one call per hand'] / peer:,.0f}x faster")
+
+
+if __name__ == "__main__":
+    main()

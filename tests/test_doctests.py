@@ -1,0 +1,15 @@
+"""The examples in the package's docstrings run as written."""
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import tenbou
+import tenbou.riichi
+
+
+@pytest.mark.parametrize("module", [tenbou, tenbou.riichi])
+def test_docstring_examples(module):
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
