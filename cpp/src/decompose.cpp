@@ -33,31 +33,44 @@ void split_sets(TileCounts& c, int from, Decomposition& cur, int sets_left, Deco
 
 // Cheap necessary condition per suit: a suit's tile total must be 0 or 2 mod 3
 // (2 only in the suit holding the pair), and honours must come in 2s and 3s.
-bool counts_can_split(const TileCounts& c, int sets) {
-  int total = 0, suits_with_pair = 0;
+// Returns the tile range that can hold the pair, or an empty range.
+struct PairRange {
+  int first = 0, last = -1;
+};
+
+PairRange pair_candidates(const TileCounts& c, int sets) {
+  int total = 0, groups_with_pair = 0;
+  PairRange range;
   for (int s = 0; s < 3; ++s) {
     int n = 0;
     for (int k = 0; k < 9; ++k) n += c[s * 9 + k];
     total += n;
-    if (n % 3 == 1) return false;
-    if (n % 3 == 2) ++suits_with_pair;
+    if (n % 3 == 1) return {};
+    if (n % 3 == 2) {
+      ++groups_with_pair;
+      range = {s * 9, s * 9 + 8};
+    }
   }
   for (int k = 27; k < 34; ++k) {
     total += c[k];
-    if (c[k] == 1 || c[k] == 4) return false;
-    if (c[k] == 2) ++suits_with_pair;
+    if (c[k] == 1 || c[k] == 4) return {};
+    if (c[k] == 2) {
+      ++groups_with_pair;
+      range = {k, k};
+    }
   }
-  return suits_with_pair == 1 && total == sets * 3 + 2;
+  if (groups_with_pair != 1 || total != sets * 3 + 2) return {};
+  return range;
 }
 
 }  // namespace
 
 int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decompositions& out) {
   out.count = 0;
-  if (!counts_can_split(concealed, sets)) return 0;
+  const PairRange range = pair_candidates(concealed, sets);
   TileCounts c = concealed;
   Decomposition cur;
-  for (int p = 0; p < kTileKinds; ++p) {
+  for (int p = range.first; p <= range.last; ++p) {
     if (c[p] < 2) continue;
     c[p] -= 2;
     cur.pair = static_cast<Tile>(p);

@@ -94,9 +94,11 @@ class Scorer {
     return rd;
   }
 
+  // Scores one reading into the scratch candidate; keeps it if it beats the best
+  // (the two buffers swap roles instead of copying).
   void consider(const Reading& rd) {
     complete_ = true;
-    Candidate c;
+    Candidate& c = *scratch_;
     c.reading = rd;
     find_yaku(r_, facts_, rd, c.yaku);
     if (!c.yaku.has_yaku) return;
@@ -110,8 +112,8 @@ class Scorer {
     q.honba = r_.honba;
     q.riichi_sticks = r_.riichi_sticks;
     c.payments = compute_payments(q, r_.rules);
-    if (!have_best_ || better(c, best_)) {
-      best_ = c;
+    if (!have_best_ || better(c, *best_)) {
+      std::swap(best_, scratch_);
       have_best_ = true;
     }
   }
@@ -119,16 +121,16 @@ class Scorer {
   RiichiResult build_result() const {
     RiichiResult res;
     res.ok = true;
-    res.yakuman = best_.yaku.yakuman;
-    res.han = best_.yaku.yakuman ? 13 * best_.yaku.yakuman : best_.yaku.han;
-    res.fu = best_.fu;
-    res.yaku = best_.yaku.yaku;
-    res.fu_details = best_.fu_items;
-    res.payments = best_.payments;
-    res.wait = best_.reading.wait;
+    res.yakuman = best_->yaku.yakuman;
+    res.han = best_->yaku.yakuman ? 13 * best_->yaku.yakuman : best_->yaku.han;
+    res.fu = best_->fu;
+    res.yaku = best_->yaku.yaku;
+    res.fu_details = best_->fu_items;
+    res.payments = best_->payments;
+    res.wait = best_->reading.wait;
     res.dealer = r_.dealer();
     res.tsumo = r_.tsumo;
-    const Reading& rd = best_.reading;
+    const Reading& rd = best_->reading;
     if (rd.shape == Shape::Standard) {
       SmallList<ShownSet, 14> concealed;
       for (int i = 0; i < rd.set_count; ++i)
@@ -154,7 +156,9 @@ class Scorer {
   HandFacts facts_;
   bool complete_ = false;
   bool have_best_ = false;
-  Candidate best_;
+  Candidate buffers_[2];
+  Candidate* best_ = &buffers_[0];
+  Candidate* scratch_ = &buffers_[1];
 };
 
 }  // namespace

@@ -1,8 +1,28 @@
 // Where every Riichi yaku is decided. Values come from kYakuTable
 // (yaku_table.hpp); this file only says when each one applies.
+#include <initializer_list>
+
 #include "tenbou/riichi_hand.hpp"
 
 namespace tenbou {
+
+namespace {
+
+// Tile-set masks over the 34 kinds (bit t = tile t).
+constexpr std::uint64_t bits(std::initializer_list<int> tiles) {
+  std::uint64_t m = 0;
+  for (int t : tiles) m |= std::uint64_t{1} << t;
+  return m;
+}
+constexpr std::uint64_t kMan = 0x1FFull, kPin = kMan << 9, kSou = kMan << 18, kHonors = 0x7Full << 27;
+constexpr std::uint64_t kTerminals = bits({0, 8, 9, 17, 18, 26});
+constexpr std::uint64_t kTerminalsHonors = kTerminals | kHonors;
+constexpr std::uint64_t kAllTiles = (std::uint64_t{1} << kTileKinds) - 1;
+constexpr std::uint64_t kSimples = kAllTiles & ~kTerminalsHonors;
+// Ryuuiisou tiles: 2 3 4 6 8 sou and the green dragon.
+constexpr std::uint64_t kGreen = bits({19, 20, 21, 23, 25, kHatsu});
+
+}  // namespace
 
 HandFacts hand_facts(const RiichiRequest& r) {
   HandFacts f;
@@ -12,21 +32,15 @@ HandFacts hand_facts(const RiichiRequest& r) {
     f.closed &= !m.is_open();
     f.kans += m.is_kan();
   }
-  bool suits[3] = {false, false, false};
-  f.all_simples = f.all_terminals_or_honors = f.all_honors = f.all_terminals = f.all_green = true;
-  for (int t = 0; t < kTileKinds; ++t) {
-    if (!f.all[t]) continue;
-    const Tile tile = static_cast<Tile>(t);
-    if (is_honor(tile)) f.has_honors = true;
-    else suits[t / 9] = true;
-    f.all_simples &= is_simple(tile);
-    f.all_terminals_or_honors &= is_terminal_or_honor(tile);
-    f.all_honors &= is_honor(tile);
-    f.all_terminals &= is_terminal(tile);
-    // Ryuuiisou tiles: 2 3 4 6 8 sou and the green dragon.
-    f.all_green &= (t == 19 || t == 20 || t == 21 || t == 23 || t == 25 || t == kHatsu);
-  }
-  f.number_suits = suits[0] + suits[1] + suits[2];
+  std::uint64_t present = 0;
+  for (int t = 0; t < kTileKinds; ++t) present |= std::uint64_t{f.all[t] != 0} << t;
+  f.all_simples = !(present & kTerminalsHonors);
+  f.all_terminals_or_honors = !(present & kSimples);
+  f.all_honors = !(present & ~kHonors);
+  f.all_terminals = !(present & ~kTerminals);
+  f.all_green = !(present & ~kGreen);
+  f.has_honors = (present & kHonors) != 0;
+  f.number_suits = ((present & kMan) != 0) + ((present & kPin) != 0) + ((present & kSou) != 0);
   return f;
 }
 
