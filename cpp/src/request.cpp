@@ -9,13 +9,60 @@
 namespace tenbou {
 namespace {
 
-Wind parse_wind(const ValueView& v, const std::string& field) {
-  const std::string s(get_string(v, field));
+Wind parse_wind(const ValueView& v, std::string_view field) {
+  const std::string_view s = get_string(v, field);
   if (s == "E") return Wind::East;
   if (s == "S") return Wind::South;
   if (s == "W") return Wind::West;
   if (s == "N") return Wind::North;
-  throw InputError("bad_value", field, "must be \"E\", \"S\", \"W\" or \"N\", got \"" + s + "\"");
+  throw InputError("bad_value", std::string(field),
+                   "must be \"E\", \"S\", \"W\" or \"N\", got \"" + std::string(s) + "\"");
+}
+
+// The request's keys. Looked up by length first: a request has a dozen keys and
+// this runs for every one of millions of requests.
+enum class Key {
+  Rules, Method, Hand, WinTile, Melds, Tsumo, SeatWind, RoundWind, Riichi, DoubleRiichi, Ippatsu, Rinshan,
+  Chankan, Haitei, Houtei, Tenhou, Chiihou, Renhou, DoraIndicators, UraIndicators, Honba, RiichiSticks, Options,
+  Unknown
+};
+
+Key request_key(std::string_view k) {
+  switch (k.size()) {
+    case 4: if (k == "hand") return Key::Hand; break;
+    case 5:
+      if (k == "tsumo") return Key::Tsumo;
+      if (k == "melds") return Key::Melds;
+      if (k == "honba") return Key::Honba;
+      if (k == "rules") return Key::Rules;
+      break;
+    case 6:
+      if (k == "riichi") return Key::Riichi;
+      if (k == "method") return Key::Method;
+      if (k == "haitei") return Key::Haitei;
+      if (k == "houtei") return Key::Houtei;
+      if (k == "tenhou") return Key::Tenhou;
+      if (k == "renhou") return Key::Renhou;
+      break;
+    case 7:
+      if (k == "options") return Key::Options;
+      if (k == "ippatsu") return Key::Ippatsu;
+      if (k == "rinshan") return Key::Rinshan;
+      if (k == "chankan") return Key::Chankan;
+      if (k == "chiihou") return Key::Chiihou;
+      break;
+    case 8: if (k == "win_tile") return Key::WinTile; break;
+    case 9: if (k == "seat_wind") return Key::SeatWind; break;
+    case 10: if (k == "round_wind") return Key::RoundWind; break;
+    case 13:
+      if (k == "riichi_sticks") return Key::RiichiSticks;
+      if (k == "double_riichi") return Key::DoubleRiichi;
+      break;
+    case 14: if (k == "ura_indicators") return Key::UraIndicators; break;
+    case 15: if (k == "dora_indicators") return Key::DoraIndicators; break;
+    default: break;
+  }
+  return Key::Unknown;
 }
 
 IndicatorList parse_indicators(std::string_view text, const std::string& field, TileCounts& seen,
@@ -81,49 +128,57 @@ RiichiRequest riichi_request_from(const ValueView& req) {
   SmallList<std::string_view, 4> meld_texts;
   bool tsumo_given_false = false;
   req.each_member([&](std::string_view key, const ValueView& v) {
-    const std::string k(key);
-    if (key == "rules") {
-      const std::string s(get_string(v, "rules"));
-      if (s == "korean" || s == "hktw")
-        throw InputError("unsupported", "rules", "rules \"" + s + "\" are not available in this version yet");
-      if (s != "riichi") throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + s + "\"");
-    } else if (key == "method") {
-      const std::string s(get_string(v, "method"));
-      if (s == "fuhan") r.method = Method::FuHan;
-      else if (s == "han_only" || s == "aotenjo")
-        throw InputError("unsupported", "method", "method \"" + s + "\" is not available in this version yet");
-      else throw InputError("bad_value", "method", "must be \"fuhan\", \"han_only\" or \"aotenjo\", got \"" + s + "\"");
-    } else if (key == "hand") { hand = get_string(v, k); have_hand = true; }
-    else if (key == "win_tile") { win = get_string(v, k); have_win = true; }
-    else if (key == "dora_indicators") { dora = get_string(v, k); have_dora = true; }
-    else if (key == "ura_indicators") { ura = get_string(v, k); have_ura = true; }
-    else if (key == "melds") {
-      if (v.kind() == ValueView::Kind::Null) return;
-      if (v.kind() != ValueView::Kind::Array)
-        throw InputError("bad_type", "melds", "must be an array of strings, not " + type_phrase(v));
-      if (v.size() > 4)
-        throw InputError("bad_meld", "melds", std::to_string(v.size()) + " melds given; a hand has at most 4");
-      v.each_item([&](std::size_t i, const ValueView& item) {
-        meld_texts.push_back(get_string(item, "melds[" + std::to_string(i) + "]"));
-      });
+    switch (request_key(key)) {
+      case Key::Rules: {
+        const std::string s(get_string(v, "rules"));
+        if (s == "korean" || s == "hktw")
+          throw InputError("unsupported", "rules", "rules \"" + s + "\" are not available in this version yet");
+        if (s != "riichi")
+          throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + s + "\"");
+        break;
+      }
+      case Key::Method: {
+        const std::string s(get_string(v, "method"));
+        if (s == "fuhan") r.method = Method::FuHan;
+        else if (s == "han_only" || s == "aotenjo")
+          throw InputError("unsupported", "method", "method \"" + s + "\" is not available in this version yet");
+        else throw InputError("bad_value", "method", "must be \"fuhan\", \"han_only\" or \"aotenjo\", got \"" + s + "\"");
+        break;
+      }
+      case Key::Hand: hand = get_string(v, key); have_hand = true; break;
+      case Key::WinTile: win = get_string(v, key); have_win = true; break;
+      case Key::DoraIndicators: dora = get_string(v, key); have_dora = true; break;
+      case Key::UraIndicators: ura = get_string(v, key); have_ura = true; break;
+      case Key::Melds:
+        if (v.kind() == ValueView::Kind::Null) break;
+        if (v.kind() != ValueView::Kind::Array)
+          throw InputError("bad_type", "melds", "must be an array of strings, not " + type_phrase(v));
+        if (v.size() > 4)
+          throw InputError("bad_meld", "melds", std::to_string(v.size()) + " melds given; a hand has at most 4");
+        v.each_item([&](std::size_t i, const ValueView& item) {
+          if (item.kind() != ValueView::Kind::String) get_string(item, "melds[" + std::to_string(i) + "]");
+          meld_texts.push(item.as_string());
+        });
+        break;
+      case Key::Tsumo: r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; break;
+      case Key::SeatWind: r.seat_wind = parse_wind(v, key); break;
+      case Key::RoundWind: r.round_wind = parse_wind(v, key); break;
+      case Key::Riichi: r.riichi = get_bool(v, key); break;
+      case Key::DoubleRiichi: r.double_riichi = get_bool(v, key); break;
+      case Key::Ippatsu: r.ippatsu = get_bool(v, key); break;
+      case Key::Rinshan: r.rinshan = get_bool(v, key); break;
+      case Key::Chankan: r.chankan = get_bool(v, key); break;
+      case Key::Haitei: r.haitei = get_bool(v, key); break;
+      case Key::Houtei: r.houtei = get_bool(v, key); break;
+      case Key::Tenhou: r.tenhou = get_bool(v, key); break;
+      case Key::Chiihou: r.chiihou = get_bool(v, key); break;
+      case Key::Renhou: r.renhou = get_bool(v, key); break;
+      case Key::Honba: r.honba = get_int(v, key, 0, 10000); break;
+      case Key::RiichiSticks: r.riichi_sticks = get_int(v, key, 0, 10000); break;
+      case Key::Options: r.rules = riichi_rules_from(&v); break;
+      case Key::Unknown:
+        throw InputError("unknown_key", std::string(key), "unknown request key '" + std::string(key) + "'");
     }
-    else if (key == "tsumo") { r.tsumo = get_bool(v, k); tsumo_given_false = !r.tsumo; }
-    else if (key == "seat_wind") r.seat_wind = parse_wind(v, k);
-    else if (key == "round_wind") r.round_wind = parse_wind(v, k);
-    else if (key == "riichi") r.riichi = get_bool(v, k);
-    else if (key == "double_riichi") r.double_riichi = get_bool(v, k);
-    else if (key == "ippatsu") r.ippatsu = get_bool(v, k);
-    else if (key == "rinshan") r.rinshan = get_bool(v, k);
-    else if (key == "chankan") r.chankan = get_bool(v, k);
-    else if (key == "haitei") r.haitei = get_bool(v, k);
-    else if (key == "houtei") r.houtei = get_bool(v, k);
-    else if (key == "tenhou") r.tenhou = get_bool(v, k);
-    else if (key == "chiihou") r.chiihou = get_bool(v, k);
-    else if (key == "renhou") r.renhou = get_bool(v, k);
-    else if (key == "honba") r.honba = get_int(v, k, 0, 10000);
-    else if (key == "riichi_sticks") r.riichi_sticks = get_int(v, k, 0, 10000);
-    else if (key == "options") r.rules = riichi_rules_from(&v);
-    else throw InputError("unknown_key", k, "unknown request key '" + k + "'");
   });
   // contract.md: double_riichi implies riichi; tenhou and chiihou imply tsumo.
   if (r.double_riichi) r.riichi = true;

@@ -8,7 +8,8 @@ namespace tenbou {
 
 bool riichi_preset(std::string_view name, RiichiRules& r) {
   r = RiichiRules{};
-  r.preset = std::string(name);
+  for (const char* known : kPresetNames)
+    if (name == known) r.preset = known;
   if (name == "tenhou") {
     // Tenhou's ranked rooms (shared/data/tenhou/README.md): kuitan and red fives
     // on, no kiriage, kazoe yakuman, every yakuman single, double-wind pair 4 fu.
@@ -38,22 +39,21 @@ bool riichi_preset(std::string_view name, RiichiRules& r) {
 
 
 RiichiRules riichi_rules_from(const ValueView* options) {
-  RiichiRules r;
-  riichi_preset("tenhou", r);
+  RiichiRules r;  // the tenhou preset's values
   if (!options || options->kind() == ValueView::Kind::Null) return r;
   if (options->kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
   // The preset first, wherever it stands, then each switch overrides it.
   options->each_member([&](std::string_view key, const ValueView& v) {
     if (key != "preset") return;
-    const std::string name(get_string(v, "options.preset"));
+    const std::string_view name = get_string(v, "options.preset");
     if (!riichi_preset(name, r))
       throw InputError("bad_value", "options.preset",
-                       "unknown preset '" + name + "' (tenhou, mahjongsoul, wrc, mleague)");
+                       "unknown preset '" + std::string(name) + "' (tenhou, mahjongsoul, wrc, mleague)");
   });
   options->each_member([&](std::string_view key, const ValueView& v) {
-    const std::string field = "options." + std::string(key);
     if (key == "preset") return;
+    const std::string field = "options." + std::string(key);
     if (key == "open_tanyao") r.open_tanyao = get_bool(v, field);
     else if (key == "red_fives") r.red_fives = get_bool(v, field);
     else if (key == "kiriage") r.kiriage = get_bool(v, field);

@@ -20,7 +20,7 @@ enum class OpenPinfuFu : std::uint8_t { Always30, OneHanOnly };
 enum class AotenjoYakuman : std::uint8_t { ThirteenHan, Fixed };
 
 struct RiichiRules {
-  std::string preset = "tenhou";
+  const char* preset = "tenhou";  // one of kPresetNames
   bool open_tanyao = true;          // kuitan
   bool red_fives = true;            // 0m/0p/0s count as aka dora
   bool kiriage = false;             // 4 han 30 fu / 3 han 60 fu -> mangan
@@ -38,8 +38,8 @@ struct RiichiRules {
 };
 
 // The preset names accepted by `options.preset`.
-bool riichi_preset(std::string_view name, RiichiRules& out);
 inline constexpr const char* kPresetNames[] = {"tenhou", "mahjongsoul", "wrc", "mleague"};
+bool riichi_preset(std::string_view name, RiichiRules& out);
 
 // Builds rules from a request's "options" object (preset first, then each
 // switch). Throws InputError naming "options.<key>" on an unknown key or value.
