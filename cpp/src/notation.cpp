@@ -17,64 +17,35 @@ std::string describe_char(char c) {
   return buf;
 }
 
-int suit_index(char c) {
-  switch (c) {
-    case 'm': return 0;
-    case 'p': return 1;
-    case 's': return 2;
-    case 'z': return 3;
-    default: return -1;
-  }
+}  // namespace
+
+namespace notation_detail {
+
+void unknown_character(std::string_view text, std::size_t i, const std::string& field) {
+  throw InputError("bad_tile", field,
+                   "unknown character " + describe_char(text[i]) + " at position " + std::to_string(i + 1) +
+                       " (tiles are digits followed by m, p, s or z)");
 }
 
-[[noreturn]] void throw_suitless(std::string_view text, std::size_t start, std::size_t end, const std::string& field) {
+void suit_without_digits(char suit, std::size_t i, const std::string& field) {
+  throw InputError("bad_tile", field,
+                   std::string("suit letter '") + suit + "' at position " + std::to_string(i + 1) +
+                       " has no digits before it");
+}
+
+void honour_out_of_range(int digit, std::size_t pos, const std::string& field) {
+  throw InputError("bad_tile", field,
+                   "no honour tile " + std::to_string(digit) + "z at position " + std::to_string(pos + 1) +
+                       " (honours are 1z-7z)");
+}
+
+void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, const std::string& field) {
   throw InputError("bad_tile", field,
                    "digits \"" + std::string(text.substr(start, end - start)) + "\" at position " +
                        std::to_string(start + 1) + " have no suit letter");
 }
 
-}  // namespace
-
-std::size_t parse_tiles_each(std::string_view text, const std::string& field, FunctionRef<void(ParsedTile)> each) {
-  std::size_t count = 0;
-  std::size_t pending_start = 0;  // where the digits waiting for a suit begin
-  // Digits waiting for their suit letter: positions only (the digit is text[pos]).
-  std::size_t pending_first = 0, pending_count = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c >= '0' && c <= '9') {
-      if (pending_count == 0) pending_start = pending_first = i;
-      ++pending_count;
-      continue;
-    }
-    if (c == ' ') {
-      if (pending_count) throw_suitless(text, pending_start, i, field);
-      continue;
-    }
-    int s = suit_index(c);
-    if (s < 0)
-      throw InputError("bad_tile", field,
-                       "unknown character " + describe_char(c) + " at position " + std::to_string(i + 1) +
-                           " (tiles are digits followed by m, p, s or z)");
-    if (pending_count == 0)
-      throw InputError("bad_tile", field,
-                       std::string("suit letter '") + c + "' at position " + std::to_string(i + 1) +
-                           " has no digits before it");
-    for (std::size_t pos = pending_first; pos < pending_first + pending_count; ++pos) {
-      const int digit = text[pos] - '0';
-      if (s == 3 && (digit == 0 || digit > 7))
-        throw InputError("bad_tile", field,
-                         "no honour tile " + std::to_string(digit) + "z at position " + std::to_string(pos + 1) +
-                             " (honours are 1z-7z)");
-      const bool red = digit == 0;
-      each({make_tile(static_cast<Suit>(s), red ? 5 : digit), red});
-      ++count;
-    }
-    pending_count = 0;
-  }
-  if (pending_count) throw_suitless(text, pending_start, text.size(), field);
-  return count;
-}
+}  // namespace notation_detail
 
 std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field) {
   std::vector<ParsedTile> out;
@@ -83,12 +54,15 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& fi
 }
 
 ParsedTile parse_single_tile(std::string_view text, const std::string& field) {
-  auto tiles = parse_tiles(text, field);
-  if (tiles.size() != 1)
+  ParsedTile first{0, false};
+  std::size_t seen = 0;
+  const std::size_t n = parse_tiles_each(text, field, [&](ParsedTile t) {
+    if (seen++ == 0) first = t;
+  });
+  if (n != 1)
     throw InputError("bad_tile", field,
-                     "expected exactly one tile, got " + std::to_string(tiles.size()) + " in '" + std::string(text) +
-                         "'");
-  return tiles[0];
+                     "expected exactly one tile, got " + std::to_string(n) + " in '" + std::string(text) + "'");
+  return first;
 }
 
 const char* meld_kind_name(MeldKind kind) {

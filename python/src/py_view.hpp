@@ -15,17 +15,18 @@ class PyView final : public tenbou::ValueView {
   explicit PyView(PyObject* obj) : obj_(obj) {}
 
   Kind kind() const override {
-    if (obj_ == Py_None) return Kind::Null;
+    // Most common first; these checks read type flags (PyFloat_Check would walk the MRO).
+    if (PyUnicode_Check(obj_)) return Kind::String;
     if (PyBool_Check(obj_)) return Kind::Bool;
     if (PyLong_Check(obj_)) {
       int overflow = 0;
       PyLong_AsLongLongAndOverflow(obj_, &overflow);
       return overflow ? Kind::BigInt : Kind::Int;
     }
-    if (PyFloat_Check(obj_)) return Kind::Double;
-    if (PyUnicode_Check(obj_)) return Kind::String;
-    if (PyList_Check(obj_) || PyTuple_Check(obj_)) return Kind::Array;
     if (PyDict_Check(obj_)) return Kind::Object;
+    if (PyList_Check(obj_) || PyTuple_Check(obj_)) return Kind::Array;
+    if (obj_ == Py_None) return Kind::Null;
+    if (PyFloat_Check(obj_)) return Kind::Double;
     return Kind::Other;
   }
   bool as_bool() const override { return obj_ == Py_True; }

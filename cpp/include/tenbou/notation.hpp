@@ -15,10 +15,47 @@ struct ParsedTile {
   bool red;  // written as 0m/0p/0s
 };
 
-// Parses a tile string, calling `each` per tile in written order; throws
-// InputError(reason "bad_tile") naming `field` and the 1-based character position
-// of the fault. Spaces are allowed between groups. Returns the tile count.
-std::size_t parse_tiles_each(std::string_view text, const std::string& field, FunctionRef<void(ParsedTile)> each);
+namespace notation_detail {
+// The error paths of parse_tiles_each (out of line: only the happy path is inlined).
+[[noreturn]] void unknown_character(std::string_view text, std::size_t i, const std::string& field);
+[[noreturn]] void suit_without_digits(char suit, std::size_t i, const std::string& field);
+[[noreturn]] void honour_out_of_range(int digit, std::size_t pos, const std::string& field);
+[[noreturn]] void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, const std::string& field);
+}  // namespace notation_detail
+
+// Parses a tile string, calling `each(ParsedTile)` per tile in written order;
+// throws InputError(reason "bad_tile") naming `field` and the 1-based character
+// position of the fault. Spaces are allowed between groups. Returns the tile count.
+template <typename Each>
+std::size_t parse_tiles_each(std::string_view text, const std::string& field, Each&& each) {
+  std::size_t count = 0;
+  std::size_t pending_first = 0, pending_count = 0;  // digits waiting for their suit letter
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      if (pending_count == 0) pending_first = i;
+      ++pending_count;
+      continue;
+    }
+    if (c == ' ') {
+      if (pending_count) notation_detail::digits_without_suit(text, pending_first, i, field);
+      continue;
+    }
+    const int s = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
+    if (s < 0) notation_detail::unknown_character(text, i, field);
+    if (pending_count == 0) notation_detail::suit_without_digits(c, i, field);
+    for (std::size_t pos = pending_first; pos < pending_first + pending_count; ++pos) {
+      const int digit = text[pos] - '0';
+      if (s == 3 && (digit == 0 || digit > 7)) notation_detail::honour_out_of_range(digit, pos, field);
+      const bool red = digit == 0;
+      each(ParsedTile{make_tile(static_cast<Suit>(s), red ? 5 : digit), red});
+      ++count;
+    }
+    pending_count = 0;
+  }
+  if (pending_count) notation_detail::digits_without_suit(text, pending_first, text.size(), field);
+  return count;
+}
 
 // The same, collected into a vector.
 std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field);
