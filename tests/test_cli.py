@@ -79,3 +79,10 @@ def test_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "tenbou.cli", "points", "--han", "2", "--fu", "30"],
                          capture_output=True, text=True, check=True).stdout
     assert "Total 2,000" in out
+
+
+def test_readable_stdin_request_and_bad_json(run_cli):
+    code, out = run_cli(["score", "-"], stdin='{"hand": "234567m234p55s678s", "win_tile": "5m", "riichi": true}')
+    assert code == 0 and "Total     5,800" in out
+    code, out = run_cli(["score", "-"], stdin='{"hand": ')
+    assert code == 1 and out.startswith("Not scored (invalid_input): invalid JSON at character")

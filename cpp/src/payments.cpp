@@ -72,23 +72,29 @@ Payments compute_payments(const PointsQuery& q, const RiichiRules& rules) {
   if (q.yakuman > 0) {
     p.limit = Limit::Yakuman;
     base = 8000LL * q.yakuman;
-  } else if (q.han >= 13) {
-    p.limit = rules.kazoe == KazoeLimit::Yakuman ? Limit::KazoeYakuman : Limit::Sanbaiman;
-    base = rules.kazoe == KazoeLimit::Yakuman ? 8000 : 6000;
-  } else if (q.han >= 11) {
-    p.limit = Limit::Sanbaiman;
-    base = 6000;
-  } else if (q.han >= 8) {
-    p.limit = Limit::Baiman;
-    base = 4000;
-  } else if (q.han >= 6) {
-    p.limit = Limit::Haneman;
-    base = 3000;
+  } else if (q.han >= 5) {
+    // seed 000 section 2: 5 han mangan, 6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13+ kazoe yakuman.
+    struct Step {
+      int min_han;
+      Limit limit;
+      std::int64_t base;
+    };
+    static constexpr Step kLimits[] = {{13, Limit::KazoeYakuman, 8000}, {11, Limit::Sanbaiman, 6000},
+                                       {8, Limit::Baiman, 4000},        {6, Limit::Haneman, 3000},
+                                       {5, Limit::Mangan, 2000}};
+    const Step* step = kLimits;
+    while (q.han < step->min_han) ++step;
+    p.limit = step->limit;
+    base = step->base;
+    if (p.limit == Limit::KazoeYakuman && rules.kazoe == KazoeLimit::Sanbaiman) {
+      p.limit = Limit::Sanbaiman;
+      base = 6000;
+    }
   } else {
     base = static_cast<std::int64_t>(q.fu) << (q.han + 2);
-    // seed 000 3.2: 5 han, 4 han 40+ fu and 3 han 70+ fu are mangan (base over 2000).
+    // seed 000 3.2: 4 han 40+ fu and 3 han 70+ fu are mangan (base over 2000).
     const bool kiriage = rules.kiriage && ((q.han == 4 && q.fu == 30) || (q.han == 3 && q.fu == 60));
-    if (q.han >= 5 || base >= 2000 || kiriage) {
+    if (base >= 2000 || kiriage) {
       p.limit = Limit::Mangan;
       base = 2000;
     }

@@ -5,6 +5,42 @@
 #include "json_fields.hpp"
 
 namespace tenbou {
+namespace {
+
+// String choices of the enum-valued options: parsed and printed from the same table.
+template <typename E>
+struct Choice {
+  const char* name;
+  E value;
+};
+
+constexpr Choice<KazoeLimit> kKazoeChoices[] = {{"yakuman", KazoeLimit::Yakuman}, {"sanbaiman", KazoeLimit::Sanbaiman}};
+constexpr Choice<RenhouValue> kRenhouChoices[] = {
+    {"none", RenhouValue::None}, {"mangan", RenhouValue::Mangan}, {"yakuman", RenhouValue::Yakuman}};
+constexpr Choice<OpenPinfuFu> kOpenPinfuChoices[] = {{"always_30", OpenPinfuFu::Always30},
+                                                     {"one_han_only", OpenPinfuFu::OneHanOnly}};
+constexpr Choice<AotenjoYakuman> kAotenjoYakumanChoices[] = {{"13han", AotenjoYakuman::ThirteenHan},
+                                                             {"fixed", AotenjoYakuman::Fixed}};
+
+template <typename E, std::size_t N>
+E parse_choice(const ValueView& v, const std::string& field, const Choice<E> (&choices)[N]) {
+  const std::string_view s = get_string(v, field);
+  std::string allowed;
+  for (const auto& c : choices) {
+    if (s == c.name) return c.value;
+    allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
+  }
+  throw InputError("bad_value", field, "must be one of " + allowed + ", got \"" + std::string(s) + "\"");
+}
+
+template <typename E, std::size_t N>
+const char* choice_name(E value, const Choice<E> (&choices)[N]) {
+  for (const auto& c : choices)
+    if (c.value == value) return c.name;
+  return "?";
+}
+
+}  // namespace
 
 bool riichi_preset(std::string_view name, RiichiRules& r) {
   r = RiichiRules{};
@@ -63,9 +99,9 @@ RiichiRules riichi_rules_from(const ValueView* options) {
     else if (key == "honba_value") {
       r.honba_value = get_int(v, field, 0, 1000000);
       // On tsumo each of the three payers pays a third of it (seed 001: 100 each for 300).
-      if (r.honba_value % 3 != 0) throw InputError("bad_value", field, "must be a multiple of 3 (shared by three payers on tsumo)");
-    }
-    else if (key == "double_wind_fu") {
+      if (r.honba_value % 3 != 0)
+        throw InputError("bad_value", field, "must be a multiple of 3 (shared by three payers on tsumo)");
+    } else if (key == "double_wind_fu") {
       auto fu = get_int(v, field, 0, 4);
       if (fu != 2 && fu != 4) throw InputError("bad_value", field, "must be 2 or 4");
       r.double_wind_fu = static_cast<int>(fu);
@@ -73,30 +109,11 @@ RiichiRules riichi_rules_from(const ValueView* options) {
       auto fu = get_int(v, field, 0, 30);
       if (fu != 25 && fu != 30) throw InputError("bad_value", field, "must be 25 or 30");
       r.aotenjo_kokushi_fu = static_cast<int>(fu);
-    } else if (key == "kazoe") {
-      const std::string s(get_string(v, field));
-      if (s == "yakuman") r.kazoe = KazoeLimit::Yakuman;
-      else if (s == "sanbaiman") r.kazoe = KazoeLimit::Sanbaiman;
-      else throw InputError("bad_value", field, "must be \"yakuman\" or \"sanbaiman\", got \"" + s + "\"");
-    } else if (key == "renhou") {
-      const std::string s(get_string(v, field));
-      if (s == "none") r.renhou = RenhouValue::None;
-      else if (s == "mangan") r.renhou = RenhouValue::Mangan;
-      else if (s == "yakuman") r.renhou = RenhouValue::Yakuman;
-      else throw InputError("bad_value", field, "must be \"none\", \"mangan\" or \"yakuman\", got \"" + s + "\"");
-    } else if (key == "open_pinfu_fu") {
-      const std::string s(get_string(v, field));
-      if (s == "always_30") r.open_pinfu_fu = OpenPinfuFu::Always30;
-      else if (s == "one_han_only") r.open_pinfu_fu = OpenPinfuFu::OneHanOnly;
-      else throw InputError("bad_value", field, "must be \"always_30\" or \"one_han_only\", got \"" + s + "\"");
-    } else if (key == "aotenjo_yakuman") {
-      const std::string s(get_string(v, field));
-      if (s == "13han") r.aotenjo_yakuman = AotenjoYakuman::ThirteenHan;
-      else if (s == "fixed") r.aotenjo_yakuman = AotenjoYakuman::Fixed;
-      else throw InputError("bad_value", field, "must be \"13han\" or \"fixed\", got \"" + s + "\"");
-    } else {
-      throw InputError("unknown_key", field, "unknown option '" + std::string(key) + "'");
-    }
+    } else if (key == "kazoe") r.kazoe = parse_choice(v, field, kKazoeChoices);
+    else if (key == "renhou") r.renhou = parse_choice(v, field, kRenhouChoices);
+    else if (key == "open_pinfu_fu") r.open_pinfu_fu = parse_choice(v, field, kOpenPinfuChoices);
+    else if (key == "aotenjo_yakuman") r.aotenjo_yakuman = parse_choice(v, field, kAotenjoYakumanChoices);
+    else throw InputError("unknown_key", field, "unknown option '" + std::string(key) + "'");
   });
   return r;
 }
@@ -107,16 +124,14 @@ Json riichi_rules_to_json(const RiichiRules& r) {
   o.set("open_tanyao", Json::boolean(r.open_tanyao));
   o.set("red_fives", Json::boolean(r.red_fives));
   o.set("kiriage", Json::boolean(r.kiriage));
-  o.set("kazoe", Json::string(r.kazoe == KazoeLimit::Yakuman ? "yakuman" : "sanbaiman"));
+  o.set("kazoe", Json::string(choice_name(r.kazoe, kKazoeChoices)));
   o.set("double_yakuman", Json::boolean(r.double_yakuman));
   o.set("multiple_yakuman", Json::boolean(r.multiple_yakuman));
   o.set("double_wind_fu", Json::integer(r.double_wind_fu));
-  o.set("open_pinfu_fu", Json::string(r.open_pinfu_fu == OpenPinfuFu::Always30 ? "always_30" : "one_han_only"));
-  o.set("renhou", Json::string(r.renhou == RenhouValue::None     ? "none"
-                               : r.renhou == RenhouValue::Mangan ? "mangan"
-                                                                 : "yakuman"));
+  o.set("open_pinfu_fu", Json::string(choice_name(r.open_pinfu_fu, kOpenPinfuChoices)));
+  o.set("renhou", Json::string(choice_name(r.renhou, kRenhouChoices)));
   o.set("honba_value", Json::integer(r.honba_value));
-  o.set("aotenjo_yakuman", Json::string(r.aotenjo_yakuman == AotenjoYakuman::ThirteenHan ? "13han" : "fixed"));
+  o.set("aotenjo_yakuman", Json::string(choice_name(r.aotenjo_yakuman, kAotenjoYakumanChoices)));
   o.set("aotenjo_kokushi_fu", Json::integer(r.aotenjo_kokushi_fu));
   o.set("aotenjo_drop_implied", Json::boolean(r.aotenjo_drop_implied));
   return o;

@@ -50,6 +50,15 @@ py::object invalid_input_dict(const tenbou::InputError& e) {
   return std::move(d);
 }
 
+// Calls a JSON-level core function on a Python argument and converts the answer back.
+py::object call_json_api(tenbou::Json (*fn)(const tenbou::Json&), py::handle arg) {
+  try {
+    return tenbou_py::from_json(fn(tenbou_py::to_json(arg)));
+  } catch (const tenbou::InputError& e) {
+    return invalid_input_dict(e);
+  }
+}
+
 bool is_mapping(py::handle obj) {
   static PyObject* mapping_abc = [] {
     return py::object(py::module_::import("collections.abc").attr("Mapping")).release().ptr();
@@ -169,13 +178,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "points",
-      [](py::handle query) {
-        try {
-          return tenbou_py::from_json(tenbou::points_json(tenbou_py::to_json(query)));
-        } catch (const tenbou::InputError& e) {
-          return invalid_input_dict(e);
-        }
-      },
+      [](py::handle query) { return call_json_api(tenbou::points_json, query); },
       py::arg("query"));
 
   m.def(
@@ -187,12 +190,6 @@ PYBIND11_MODULE(_core, m) {
   m.def("yaku_table", []() { return tenbou_py::from_json(tenbou::yaku_table_json()); });
   m.def(
       "rules",
-      [](py::handle options) {
-        try {
-          return tenbou_py::from_json(tenbou::rules_json(tenbou_py::to_json(options)));
-        } catch (const tenbou::InputError& e) {
-          return invalid_input_dict(e);
-        }
-      },
+      [](py::handle options) { return call_json_api(tenbou::rules_json, options); },
       py::arg("options"));
 }

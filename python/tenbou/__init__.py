@@ -11,21 +11,9 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
 from . import _core
-from .errors import (
-    ImpossibleFlagsError,
-    InvalidJSONError,
-    InvalidMeldError,
-    InvalidRequestError,
-    InvalidTileError,
-    InvalidValueError,
-    TenbouError,
-    TileCountError,
-    TooManyCopiesError,
-    UnknownKeyError,
-    UnsupportedError,
-    WinTileMissingError,
-    error_from,
-)
+from . import errors as _errors
+from .errors import *  # noqa: F401,F403  (the exception classes; see errors.__all__)
+from .errors import InvalidRequestError, error_from
 from .result import FuItem, Payment, Points, Result, Results, YakuItem, yaku_names
 
 __version__: str = _core.__version__
@@ -43,20 +31,8 @@ __all__ = [
     "YakuItem",
     "FuItem",
     "Payment",
-    "TenbouError",
-    "InvalidRequestError",
-    "InvalidJSONError",
-    "UnknownKeyError",
-    "InvalidValueError",
-    "InvalidTileError",
-    "TileCountError",
-    "TooManyCopiesError",
-    "InvalidMeldError",
-    "WinTileMissingError",
-    "ImpossibleFlagsError",
-    "UnsupportedError",
     "__version__",
-]
+] + list(_errors.__all__)
 
 
 def score(request: Mapping[str, Any]) -> Result:

@@ -10,9 +10,9 @@ import sys
 import unicodedata
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO
 
-from . import _core, error_from, points as _points, score as _score
+from . import _core, points as _points
 from .errors import InvalidRequestError
-from .result import Result, yaku_names
+from .result import yaku_names
 
 PAYER_TEXT = {"discarder": "the discarder pays", "dealer": "the dealer pays", "non_dealer": "each non-dealer pays"}
 LIMIT_TEXT = {
@@ -116,9 +116,8 @@ def _tile_label(t: Optional[str]) -> str:
     return f" ({t})" if t else ""
 
 
-def render_result(result: Result, request: Dict[str, Any], out: TextIO) -> None:
-    """The readable breakdown: yaku with han, fu items, limit, who pays what, total."""
-    d = result.as_dict()
+def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
+    """The readable breakdown of a result object: yaku with han, fu items, limit, who pays what, total."""
     if not d["ok"]:
         out.write(f"Not scored ({d['error']['code']}): {d['error']['message']}\n")
         return
@@ -127,7 +126,7 @@ def render_result(result: Result, request: Dict[str, Any], out: TextIO) -> None:
     dealer = request.get("seat_wind", "E") == "E"
     out.write(f"Hand      {' '.join(d['decomposition'])}\n")
     wait = d["wait"] or "-"
-    out.write(f"Win       {request['win_tile']} by {how}, {wait} wait, {'dealer' if dealer else 'non-dealer'}"
+    out.write(f"Win       {request.get('win_tile', '?')} by {how}, {wait} wait, {'dealer' if dealer else 'non-dealer'}"
               f" (seat {request.get('seat_wind', 'E')}, round {request.get('round_wind', 'E')})\n")
     out.write("Yaku\n")
     for y in d["yaku"]:
@@ -193,8 +192,11 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(line + "\n")
         else:
-            data = json.loads(text) if text.strip().startswith("{") else {}
-            render_result(Result(_core.score(data)) if data else _FailedText(line), data, out)  # type: ignore[arg-type]
+            try:  # the request gives the header its context (winning tile, seat); not needed to fail
+                request = json.loads(text)
+            except json.JSONDecodeError:
+                request = {}
+            render_result(json.loads(line), request if isinstance(request, dict) else {}, out)
         return 0 if json.loads(line)["ok"] else 1
     if not args.hand:
         raise UsageError("give a HAND (e.g. 234567m234p55s678s), '-' to read a JSON request, or --jsonl")
@@ -203,16 +205,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(core.to_json() + "\n")
     else:
-        render_result(Result(core), request, out)
+        render_result(core.as_dict(), request, out)
     return 0 if core.ok else 1
-
-
-class _FailedText:
-    def __init__(self, line: str) -> None:
-        self._d = json.loads(line)
-
-    def as_dict(self) -> Dict[str, Any]:
-        return self._d
 
 
 def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
