@@ -85,6 +85,12 @@ def test_kuipinfu_is_30_fu_by_default_and_20_at_two_han_under_seed001():
     one_han = riichi.score("234m567p678s66s", "8s", melds=["chi:345s"], seat_wind="S",
                            options={"open_pinfu_fu": "one_han_only"})
     assert (one_han.han, one_han.fu) == (1, 30)
+    # seed 000: "쿠이핑후 형태를 20부 1판으로 인정하는 규칙이라면 저 점수대로": the 700 / 1,000 cells.
+    for seat, total in [("S", 700), ("E", 1000)]:
+        never = riichi.score("234m567p678s66s", "8s", melds=["chi:345s"], seat_wind=seat,
+                             options={"open_pinfu_fu": "never"})
+        assert (never.han, never.fu, never.total) == (1, 20, total)
+        assert tenbou.points(1, 20, dealer=seat == "E").total == total
 
 
 # --- seed 003 / 000 / 001: honba and riichi sticks --------------------------------------

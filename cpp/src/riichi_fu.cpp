@@ -59,8 +59,9 @@ int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuIte
     add(key, value, s.tile);
   }
   // Kuipinfu: an open hand with nothing beyond 20 fu (seed 003: 30부로 취급;
-  // seed 001: only at 1 han, option open_pinfu_fu = one_han_only).
-  if (fu == 20 && !closed && (r.rules.open_pinfu_fu == OpenPinfuFu::Always30 || han == 1))
+  // seed 001: only at 1 han; seed 000: some houses never raise it).
+  const OpenPinfuFu rule = r.rules.open_pinfu_fu;
+  if (fu == 20 && !closed && (rule == OpenPinfuFu::Always30 || (rule == OpenPinfuFu::OneHanOnly && han == 1)))
     add(FuKey::OpenPinfu, 10, kNoTile);
   return (fu + 9) / 10 * 10;
 }

@@ -18,7 +18,8 @@ constexpr Choice<KazoeLimit> kKazoeChoices[] = {{"yakuman", KazoeLimit::Yakuman}
 constexpr Choice<RenhouValue> kRenhouChoices[] = {
     {"none", RenhouValue::None}, {"mangan", RenhouValue::Mangan}, {"yakuman", RenhouValue::Yakuman}};
 constexpr Choice<OpenPinfuFu> kOpenPinfuChoices[] = {{"always_30", OpenPinfuFu::Always30},
-                                                     {"one_han_only", OpenPinfuFu::OneHanOnly}};
+                                                     {"one_han_only", OpenPinfuFu::OneHanOnly},
+                                                     {"never", OpenPinfuFu::Never}};
 constexpr Choice<AotenjoYakuman> kAotenjoYakumanChoices[] = {{"13han", AotenjoYakuman::ThirteenHan},
                                                              {"fixed", AotenjoYakuman::Fixed}};
 

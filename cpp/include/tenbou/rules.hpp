@@ -15,8 +15,9 @@ enum class Method : std::uint8_t { FuHan, HanOnly, Aotenjo };
 enum class KazoeLimit : std::uint8_t { Yakuman, Sanbaiman };
 enum class RenhouValue : std::uint8_t { None, Mangan, Yakuman };
 // Kuipinfu (an open hand with nothing beyond 20 fu): seed 003 and Tenhou count
-// it as 30 fu; seed 001 raises it to 30 only at 1 han ("2판 이상은 제대로 20부").
-enum class OpenPinfuFu : std::uint8_t { Always30, OneHanOnly };
+// it as 30 fu; seed 001 raises it to 30 only at 1 han ("2판 이상은 제대로 20부");
+// seed 000 also names houses that keep 20 fu even at 1 han (the 20 fu 1 han cells).
+enum class OpenPinfuFu : std::uint8_t { Always30, OneHanOnly, Never };
 enum class AotenjoYakuman : std::uint8_t { ThirteenHan, Fixed };
 
 struct RiichiRules {
