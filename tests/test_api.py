@@ -115,8 +115,8 @@ def test_points_api():
         tenbou.points(3, 35)
     with pytest.raises(tenbou.UnknownKeyError):
         tenbou.points(3, 30, options={"nope": 1})
-    with pytest.raises(tenbou.UnsupportedError):
-        tenbou.points(3, 30, method="aotenjo")
+    with pytest.raises(tenbou.InvalidValueError, match='method: must be one of "fuhan", "han_only", "aotenjo"'):
+        tenbou.points(3, 30, method="aotenjou")
 
 
 def test_red_five_notation_both_forms():

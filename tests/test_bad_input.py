@@ -103,8 +103,9 @@ CASES = {
     "six dora indicators": (with_(GOOD, dora_indicators="1z2z3z4z5z6z"), InvalidValueError, "bad_value", "dora_indicators", "6 indicators given"),
     "korean rules": (with_(GOOD, rules="korean"), UnsupportedError, "unsupported", "rules", "not available in this version yet"),
     "unknown rules": (with_(GOOD, rules="mcr"), InvalidValueError, "bad_value", "rules", 'must be "riichi"'),
-    "aotenjo method": (with_(GOOD, method="aotenjo"), UnsupportedError, "unsupported", "method", "not available in this version yet"),
-    "unknown method": (with_(GOOD, method="fu"), InvalidValueError, "bad_value", "method", 'must be "fuhan"'),
+    "hong kong rules": (with_(GOOD, rules="hktw"), UnsupportedError, "unsupported", "rules", "not available in this version yet"),
+    "unknown method": (with_(GOOD, method="fu"), InvalidValueError, "bad_value", "method", 'must be one of "fuhan", "han_only", "aotenjo", got "fu"'),
+    "aotenjo kokushi fu": (with_(GOOD, method="aotenjo", options={"aotenjo_kokushi_fu": 20}), InvalidValueError, "bad_value", "options.aotenjo_kokushi_fu", "must be 25 or 30"),
 }
 
 

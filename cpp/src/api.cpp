@@ -64,48 +64,44 @@ Json points_json(const Json& q) {
     bool have_han = false, have_fu = false;
     for (const auto& [key, json_value] : q.members()) {
       const JsonView v(json_value);
-      if (key == "han") { p.han = static_cast<int>(get_int(v, key, 1, 1000)); have_han = true; }
+      if (key == "han") { p.han = static_cast<int>(get_int(v, key, 1, kMaxHan)); have_han = true; }
       else if (key == "fu") { p.fu = static_cast<int>(get_int(v, key, 0, 1000)); have_fu = true; }
       else if (key == "yakuman") p.yakuman = static_cast<int>(get_int(v, key, 0, 100));
       else if (key == "dealer") p.dealer = get_bool(v, key);
       else if (key == "tsumo") p.tsumo = get_bool(v, key);
       else if (key == "honba") p.honba = get_int(v, key, 0, 10000);
       else if (key == "riichi_sticks") p.riichi_sticks = get_int(v, key, 0, 10000);
-      else if (key == "method") {
-        const std::string m(get_string(v, key));
-        if (m == "han_only" || m == "aotenjo")
-          throw InputError("unsupported", key, "method \"" + m + "\" is not available in this version yet");
-        if (m != "fuhan") throw InputError("bad_value", key, "must be \"fuhan\", \"han_only\" or \"aotenjo\"");
-      } else if (key == "options") continue;
+      else if (key == "method") p.method = parse_method(v, key);
+      else if (key == "options") continue;
       else throw InputError("unknown_key", key, "unknown points key '" + key + "'");
     }
-    if (p.yakuman == 0) {
-      if (!have_han) throw InputError("bad_value", "han", "han is required (or yakuman)");
+    // A yakuman count is a limit, except under aotenjo counted as 13 han each.
+    const bool yakuman_is_limit =
+        p.yakuman > 0 && (p.method != Method::Aotenjo || rules.aotenjo_yakuman == AotenjoYakuman::Fixed);
+    if (!yakuman_is_limit) {
+      if (!have_han) {
+        if (p.yakuman == 0) throw InputError("bad_value", "han", "han is required (or yakuman)");
+        p.han = 13 * p.yakuman;
+      }
       if (!have_fu) p.fu = 30;
       if (!is_valid_fu(p.fu))
         throw InputError("bad_value", "fu", "fu must be 20, 25 or a multiple of 10 from 30 to 170, got " + std::to_string(p.fu));
-      // Fu decide nothing from 5 han on, so only cells below that can be empty.
-      std::string why = p.han < 5 ? impossible_cell(p.han, p.fu, p.tsumo) : std::string();
+      // seed 000 3.6.1's empty cells are all below 5 han; han-only has no fu to be impossible.
+      const std::string why =
+          p.method != Method::HanOnly && p.han < 5 ? impossible_cell(p.han, p.fu, p.tsumo) : std::string();
       if (!why.empty()) return error_json("impossible", why);
     }
     Payments pay = compute_payments(p, rules);
     Json o = Json::object();
     o.set("ok", Json::boolean(true));
-    o.set("han", Json::integer(p.yakuman ? 13 * p.yakuman : p.han));
-    o.set("fu", Json::integer(p.yakuman ? 0 : p.fu));
+    o.set("method", Json::string(method_name(p.method)));
+    o.set("han", Json::integer(yakuman_is_limit ? 13 * p.yakuman : p.han));
+    o.set("fu", Json::integer(yakuman_is_limit ? 0 : p.method == Method::HanOnly ? 30 : p.fu));
     o.set("yakuman", Json::integer(p.yakuman));
     const char* limit = limit_name(pay.limit);
     o.set("limit", limit ? Json::string(limit) : Json::null());
-    o.set("base_points", Json::integer(pay.base_points));
-    Json& lines = o.set("payments", Json::array());
-    for (int i = 0; i < pay.line_count; ++i) {
-      Json& e = lines.push(Json::object());
-      e.set("payer", Json::string(payer_name(pay.lines[i].payer)));
-      e.set("amount", Json::integer(pay.lines[i].amount));
-    }
-    o.set("honba_bonus", Json::integer(pay.honba_bonus));
-    o.set("sticks_bonus", Json::integer(pay.sticks_bonus));
-    o.set("total", Json::integer(pay.total));
+    o.set("base_points", base_points_json(pay));
+    write_payments(o, pay);
     return o;
   } catch (const InputError& e) {
     return error_json("invalid_input", e.detail(), e.reason(), e.field());

@@ -66,7 +66,68 @@ namespace {
 std::int64_t round_up_100(std::int64_t v) { return (v + 99) / 100 * 100; }
 }  // namespace
 
-Payments compute_payments(const PointsQuery& q, const RiichiRules& rules) {
+namespace {
+
+// seed 000 section 4: no limits; each payer's amount rounded up to 100 as usual.
+// Fixed-yakuman house rule: 10,000,000 non-dealer / 15,000,000 dealer per yakuman,
+// split like any yakuman (base 2,500,000).
+Payments aotenjo_payments(const PointsQuery& q, const RiichiRules& rules) {
+  Payments p;
+  auto exact = std::make_shared<ExactPayments>();
+  if (q.yakuman > 0 && rules.aotenjo_yakuman == AotenjoYakuman::Fixed) {
+    p.limit = Limit::Yakuman;
+    exact->base_points = BigUint(2500000ULL * static_cast<std::uint64_t>(q.yakuman));
+  } else {
+    exact->base_points = BigUint::shifted(static_cast<std::uint64_t>(q.fu), static_cast<unsigned>(q.han + 2));
+  }
+  auto share = [&](std::uint32_t multiplier) {
+    BigUint v = exact->base_points;
+    v *= multiplier;
+    v.round_up_100();
+    return v;
+  };
+  if (!q.tsumo) {
+    exact->lines[0] = share(q.dealer ? 6 : 4);
+    p.lines[0].payer = Payer::Discarder;
+    p.line_count = 1;
+    exact->hand_value = exact->lines[0];
+    p.honba_bonus = q.honba * rules.honba_value;
+  } else if (q.dealer) {
+    exact->lines[0] = share(2);
+    p.lines[0].payer = Payer::NonDealer;
+    p.line_count = 1;
+    exact->hand_value = exact->lines[0];
+    exact->hand_value *= 3;
+    p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
+  } else {
+    exact->lines[0] = share(2);
+    exact->lines[1] = share(1);
+    p.lines[0].payer = Payer::Dealer;
+    p.lines[1].payer = Payer::NonDealer;
+    p.line_count = 2;
+    exact->hand_value = exact->lines[1];
+    exact->hand_value *= 2;
+    exact->hand_value += exact->lines[0];
+  }
+  if (q.tsumo && !q.dealer) p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
+  p.sticks_bonus = 1000 * q.riichi_sticks;
+  exact->total = exact->hand_value;
+  exact->total += static_cast<std::uint64_t>(p.honba_bonus + p.sticks_bonus);
+  p.exact = std::move(exact);
+  return p;
+}
+
+}  // namespace
+
+int compare_hand_value(const Payments& a, const Payments& b) {
+  if (a.exact && b.exact) return compare(a.exact->hand_value, b.exact->hand_value);
+  return a.hand_value < b.hand_value ? -1 : a.hand_value > b.hand_value ? 1 : 0;
+}
+
+Payments compute_payments(const PointsQuery& query, const RiichiRules& rules) {
+  if (query.method == Method::Aotenjo) return aotenjo_payments(query, rules);
+  PointsQuery q = query;
+  if (q.method == Method::HanOnly) q.fu = 30;  // seed 000 section 2: "부판 계산법으로 치면 30부 고정인 셈"
   Payments p;
   std::int64_t base;
   if (q.yakuman > 0) {

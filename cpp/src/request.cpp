@@ -137,14 +137,7 @@ RiichiRequest riichi_request_from(const ValueView& req) {
           throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + s + "\"");
         break;
       }
-      case Key::Method: {
-        const std::string s(get_string(v, "method"));
-        if (s == "fuhan") r.method = Method::FuHan;
-        else if (s == "han_only" || s == "aotenjo")
-          throw InputError("unsupported", "method", "method \"" + s + "\" is not available in this version yet");
-        else throw InputError("bad_value", "method", "must be \"fuhan\", \"han_only\" or \"aotenjo\", got \"" + s + "\"");
-        break;
-      }
+      case Key::Method: r.method = parse_method(v, "method"); break;
       case Key::Hand: hand = get_string(v, key); have_hand = true; break;
       case Key::WinTile: win = get_string(v, key); have_win = true; break;
       case Key::DoraIndicators: dora = get_string(v, key); have_dora = true; break;

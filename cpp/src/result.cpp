@@ -48,6 +48,8 @@ const char* fu_key_name(FuKey key) {
     case FuKey::ClosedKanSimple: return "closed_kan_simple";
     case FuKey::ClosedKanTerminal: return "closed_kan_terminal";
     case FuKey::OpenPinfu: return "open_pinfu";
+    case FuKey::HanOnly: return "han_only";
+    case FuKey::KokushiAotenjo: return "kokushi";
   }
   return "?";
 }
@@ -77,6 +79,31 @@ std::string shown_set_text(const ShownSet& s) {
   }
   out += suit_letter(suit_of(s.tile));
   return out;
+}
+
+namespace {
+
+// An exact amount: a plain integer when it fits 64 bits, else its decimal digits.
+Json amount_json(const BigUint& v) {
+  return v.fits_int64() ? Json::integer(v.to_int64()) : Json::big_integer(v.to_decimal());
+}
+
+}  // namespace
+
+void write_payments(Json& o, const Payments& p) {
+  Json& pay = o.set("payments", Json::array());
+  for (int i = 0; i < p.line_count; ++i) {
+    Json& e = pay.push(Json::object());
+    e.set("payer", Json::string(payer_name(p.lines[i].payer)));
+    e.set("amount", p.exact ? amount_json(p.exact->lines[i]) : Json::integer(p.lines[i].amount));
+  }
+  o.set("honba_bonus", Json::integer(p.honba_bonus));
+  o.set("sticks_bonus", Json::integer(p.sticks_bonus));
+  o.set("total", p.exact ? amount_json(p.exact->total) : Json::integer(p.total));
+}
+
+Json base_points_json(const Payments& p) {
+  return p.exact ? amount_json(p.exact->base_points) : Json::integer(p.base_points);
 }
 
 Json result_to_json(const RiichiResult& r) {
@@ -109,15 +136,7 @@ Json result_to_json(const RiichiResult& r) {
   }
   const char* limit = limit_name(r.payments.limit);
   o.set("limit", limit ? Json::string(limit) : Json::null());
-  Json& pay = o.set("payments", Json::array());
-  for (int i = 0; i < r.payments.line_count; ++i) {
-    Json& e = pay.push(Json::object());
-    e.set("payer", Json::string(payer_name(r.payments.lines[i].payer)));
-    e.set("amount", Json::integer(r.payments.lines[i].amount));
-  }
-  o.set("honba_bonus", Json::integer(r.payments.honba_bonus));
-  o.set("sticks_bonus", Json::integer(r.payments.sticks_bonus));
-  o.set("total", Json::integer(r.payments.total));
+  write_payments(o, r.payments);
   const char* wait = wait_name(r.wait);
   o.set("wait", wait ? Json::string(wait) : Json::null());
   Json& dec = o.set("decomposition", Json::array());

@@ -24,11 +24,9 @@ struct Candidate {
 
 // Better = more points, then a real yakuman over a counted one, then han, then fu.
 bool better(const Candidate& a, const Candidate& b) {
-  if (a.payments.hand_value != b.payments.hand_value) return a.payments.hand_value > b.payments.hand_value;
+  if (const int c = compare_hand_value(a.payments, b.payments)) return c > 0;
   if ((a.yaku.yakuman > 0) != (b.yaku.yakuman > 0)) return a.yaku.yakuman > 0;
-  const int ha = a.yaku.yakuman ? 13 * a.yaku.yakuman : a.yaku.han;
-  const int hb = b.yaku.yakuman ? 13 * b.yaku.yakuman : b.yaku.han;
-  if (ha != hb) return ha > hb;
+  if (a.yaku.han != b.yaku.han) return a.yaku.han > b.yaku.han;
   return a.fu > b.fu;
 }
 
@@ -104,6 +102,7 @@ class Scorer {
     if (!c.yaku.has_yaku) return;
     c.fu = count_fu(r_, rd, c.yaku.han, c.fu_items);
     PointsQuery q;
+    q.method = r_.method;
     q.han = c.yaku.han;
     q.fu = c.fu;
     q.yakuman = c.yaku.yakuman;
@@ -121,8 +120,9 @@ class Scorer {
   RiichiResult build_result() const {
     RiichiResult res;
     res.ok = true;
+    res.method = r_.method;
     res.yakuman = best_->yaku.yakuman;
-    res.han = best_->yaku.yakuman ? 13 * best_->yaku.yakuman : best_->yaku.han;
+    res.han = best_->yaku.han;
     res.fu = best_->fu;
     res.yaku = best_->yaku.yaku;
     res.fu_details = best_->fu_items;

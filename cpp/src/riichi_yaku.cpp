@@ -118,11 +118,62 @@ int count_dora(const TileCounts& all, const IndicatorList& indicators) {
   return n;
 }
 
+// Removes every yaku implied by another present one (kImpliedYaku).
+void drop_implied(SmallList<YakuEntry, 24>& list) {
+  bool present[kYakuCount] = {};
+  for (const auto& e : list) present[static_cast<int>(e.yaku)] = true;
+  SmallList<YakuEntry, 24> kept;
+  for (const auto& e : list) {
+    bool implied = false;
+    for (const auto& imp : kImpliedYaku) implied |= imp.lower == e.yaku && present[static_cast<int>(imp.higher)];
+    if (!implied) kept.push(e);
+  }
+  list = kept;
+}
+
+// Drops implied yaku (aotenjo, by option), then adds dora, red fives and ura dora.
+void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
+  if (r.method == Method::Aotenjo && r.rules.aotenjo_drop_implied) {
+    drop_implied(out.yaku);
+    out.han = 0;
+    for (const auto& e : out.yaku) out.han += e.han;
+  }
+  out.has_yaku = out.yaku.count > 0;
+  if (out.yakuman > 0 && !r.rules.aotenjo_yakuman_dora) {
+    sort_by_table_order(out.yaku);
+    return;
+  }
+
+  // Dora are not yaku: counted only after a yaku exists (seed 003).
+  if (int n = count_dora(f.all, r.dora_indicators)) {
+    out.yaku.push({Yaku::Dora, static_cast<std::int16_t>(n)});
+    out.han += n;
+  }
+  if (r.rules.red_fives) {
+    int reds = r.hand_reds[0] + r.hand_reds[1] + r.hand_reds[2];
+    for (const auto& m : r.melds) reds += m.reds;
+    if (reds) {
+      out.yaku.push({Yaku::AkaDora, static_cast<std::int16_t>(reds)});
+      out.han += reds;
+    }
+  }
+  if (int n = count_dora(f.all, r.ura_indicators)) {
+    out.yaku.push({Yaku::UraDora, static_cast<std::int16_t>(n)});
+    out.han += n;
+  }
+  sort_by_table_order(out.yaku);
+}
+
 }  // namespace
 
 void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, YakuOutcome& out) {
   out = YakuOutcome{};
   find_yakuman(r, f, rd, out);
+  // Aotenjo counting yakuman as 13 han each (seed 000 section 4): they add to every
+  // other yaku and, by default, to dora ("역만에도 도라를 복합"). Elsewhere a yakuman
+  // stands alone.
+  const bool aotenjo = r.method == Method::Aotenjo;
+  const bool yakuman_as_han = aotenjo && r.rules.aotenjo_yakuman == AotenjoYakuman::ThirteenHan;
   if (out.yakuman > 0) {
     if (!r.rules.multiple_yakuman && out.yaku.count > 1) {
       // Only the single most valuable pattern counts.
@@ -132,9 +183,12 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
       out.yaku.push(top);
       out.yakuman = top.han / 13;
     }
-    sort_by_table_order(out.yaku);
+    out.han = 13 * out.yakuman;
     out.has_yaku = true;
-    return;
+    if (!yakuman_as_han) {
+      sort_by_table_order(out.yaku);
+      return;
+    }
   }
 
   const bool closed = f.closed;
@@ -158,10 +212,23 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     out.han += 5;
   }
 
+  // Thirteen orphans has no sets and no pair: beside it (aotenjo only) just the
+  // situational yaku above count, not honroutou or toitoi.
+  if (rd.shape == Shape::ThirteenOrphans) {
+    finish_yaku(r, f, out);
+    return;
+  }
+
   // Whole-hand colour and terminal yaku.
   if (f.all_simples && (closed || r.rules.open_tanyao)) add(Yaku::Tanyao);
   if (f.all_terminals_or_honors) add(Yaku::Honroutou);
-  if (f.number_suits == 1) add(f.has_honors ? Yaku::Honitsu : Yaku::Chinitsu);
+  // Under aotenjo the lesser yaku a greater one implies are found too (honitsu beside
+  // chinitsu, chanta beside junchan, iipeikou beside ryanpeikou); drop_implied below
+  // removes them unless the house keeps them.
+  if (f.number_suits == 1) {
+    if (f.has_honors || aotenjo) add(Yaku::Honitsu);
+    if (!f.has_honors) add(Yaku::Chinitsu);
+  }
 
   if (rd.shape == Shape::SevenPairs) {
     add(Yaku::Chiitoitsu);
@@ -198,39 +265,23 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
 
     if (is_pinfu_shape(r, rd)) add(Yaku::Pinfu);
     if (closed && peikou == 2) add(Yaku::Ryanpeikou);
-    else if (closed && peikou == 1) add(Yaku::Iipeikou);
-    if (outside && sequences > 0) add(f.has_honors ? Yaku::Chanta : Yaku::Junchan);
+    if (closed && (peikou == 1 || (peikou == 2 && aotenjo))) add(Yaku::Iipeikou);
+    if (outside && sequences > 0) {
+      if (f.has_honors || aotenjo) add(Yaku::Chanta);
+      if (!f.has_honors) add(Yaku::Junchan);
+    }
     for (int s = 0; s < 3; ++s)
       if (seq_at[s * 9] && seq_at[s * 9 + 3] && seq_at[s * 9 + 6]) add(Yaku::Ittsu);
     for (int n = 0; n < 7; ++n)
       if (seq_at[n] && seq_at[9 + n] && seq_at[18 + n]) add(Yaku::Sanshoku);
     for (int n = 0; n < 9; ++n)
       if (trip_at[n] && trip_at[9 + n] && trip_at[18 + n]) add(Yaku::SanshokuDoukou);
-    if (kans == 3) add(Yaku::Sankantsu);
+    if (kans >= 3) add(Yaku::Sankantsu);  // 4 kans is suukantsu, alone except under aotenjo
     if (sequences == 0) add(Yaku::Toitoi);
-    if (concealed_triplets == 3) add(Yaku::Sanankou);
+    if (concealed_triplets >= 3) add(Yaku::Sanankou);
     if (dragons == 2 && is_dragon(rd.pair)) add(Yaku::Shousangen);
   }
-  out.has_yaku = out.yaku.count > 0;
-
-  // Dora are not yaku: counted only after a yaku exists (seed 003).
-  if (int n = count_dora(f.all, r.dora_indicators)) {
-    out.yaku.push({Yaku::Dora, static_cast<std::int16_t>(n)});
-    out.han += n;
-  }
-  if (r.rules.red_fives) {
-    int reds = r.hand_reds[0] + r.hand_reds[1] + r.hand_reds[2];
-    for (const auto& m : r.melds) reds += m.reds;
-    if (reds) {
-      out.yaku.push({Yaku::AkaDora, static_cast<std::int16_t>(reds)});
-      out.han += reds;
-    }
-  }
-  if (int n = count_dora(f.all, r.ura_indicators)) {
-    out.yaku.push({Yaku::UraDora, static_cast<std::int16_t>(n)});
-    out.han += n;
-  }
-  sort_by_table_order(out.yaku);
+  finish_yaku(r, f, out);
 }
 
 }  // namespace tenbou

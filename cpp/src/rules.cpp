@@ -41,7 +41,16 @@ const char* choice_name(E value, const Choice<E> (&choices)[N]) {
   return "?";
 }
 
+constexpr Choice<Method> kMethodChoices[] = {
+    {"fuhan", Method::FuHan}, {"han_only", Method::HanOnly}, {"aotenjo", Method::Aotenjo}};
+
 }  // namespace
+
+const char* method_name(Method method) { return choice_name(method, kMethodChoices); }
+
+Method parse_method(const ValueView& value, std::string_view field) {
+  return parse_choice(value, std::string(field), kMethodChoices);
+}
 
 bool riichi_preset(std::string_view name, RiichiRules& r) {
   r = RiichiRules{};
@@ -97,6 +106,7 @@ RiichiRules riichi_rules_from(const ValueView* options) {
     else if (key == "double_yakuman") r.double_yakuman = get_bool(v, field);
     else if (key == "multiple_yakuman") r.multiple_yakuman = get_bool(v, field);
     else if (key == "aotenjo_drop_implied") r.aotenjo_drop_implied = get_bool(v, field);
+    else if (key == "aotenjo_yakuman_dora") r.aotenjo_yakuman_dora = get_bool(v, field);
     else if (key == "honba_value") {
       r.honba_value = get_int(v, field, 0, 1000000);
       // On tsumo each of the three payers pays a third of it (seed 001: 100 each for 300).
@@ -135,6 +145,7 @@ Json riichi_rules_to_json(const RiichiRules& r) {
   o.set("aotenjo_yakuman", Json::string(choice_name(r.aotenjo_yakuman, kAotenjoYakumanChoices)));
   o.set("aotenjo_kokushi_fu", Json::integer(r.aotenjo_kokushi_fu));
   o.set("aotenjo_drop_implied", Json::boolean(r.aotenjo_drop_implied));
+  o.set("aotenjo_yakuman_dora", Json::boolean(r.aotenjo_yakuman_dora));
   return o;
 }
 

@@ -59,7 +59,15 @@ py::object from_json(const tenbou::Json& v) {
     case T::Null: return py::none();
     case T::Bool: return py::bool_(v.as_bool());
     case T::Int: return py::int_(v.as_int());
-    case T::BigInt: return py::reinterpret_steal<py::object>(PyLong_FromString(v.as_string().c_str(), nullptr, 10));
+    case T::BigInt: {
+      // Python limits str -> int conversion to 4300 digits by default (CVE-2020-10735);
+      // gmpy2 has no such limit and its mpz -> int conversion is binary.
+      PyObject* as_int = PyLong_FromString(v.as_string().c_str(), nullptr, 10);
+      if (as_int) return py::reinterpret_steal<py::object>(as_int);
+      PyErr_Clear();
+      py::object mpz = py::module_::import("gmpy2").attr("mpz")(v.as_string());
+      return py::int_(mpz);
+    }
     case T::Double: return py::float_(v.as_double());
     case T::String: return py::str(v.as_string());
     case T::Array: {

@@ -11,6 +11,7 @@
 #include "tenbou/riichi.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/api.hpp"
+#include "tenbou/bignum.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 
@@ -109,6 +110,7 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<CoreResult>(m, "CoreResult")
       .def_property_readonly("ok", &CoreResult::ok)
+      .def_property_readonly("method", [](const CoreResult& r) { return tenbou::method_name(r.result.method); })
       .def_property_readonly("error", &CoreResult::error)
       .def_property_readonly("total", [](const CoreResult& r) { return r.result.payments.total; })
       .def("as_dict", &CoreResult::as_dict)
@@ -187,6 +189,19 @@ PYBIND11_MODULE(_core, m) {
         return tenbou_py::from_json(tenbou::shorthand_json(amount, dealer_share));
       },
       py::arg("amount"), py::arg("dealer_share") = 0);
+  m.def(
+      "format_amount",
+      [](const std::string& digits, const std::string& units) {
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
+          throw py::value_error("format_amount: expected decimal digits, got '" + digits + "'");
+        tenbou::NumberUnits u;
+        if (units == "ko") u = tenbou::NumberUnits::Korean;
+        else if (units == "ja") u = tenbou::NumberUnits::Japanese;
+        else if (units == "en") u = tenbou::NumberUnits::Plain;
+        else throw py::value_error("format_amount: units must be 'en', 'ko' or 'ja', got '" + units + "'");
+        return tenbou::format_amount(digits.substr(std::min(digits.find_first_not_of('0'), digits.size() - 1)), u);
+      },
+      py::arg("digits"), py::arg("units"));
   m.def("yaku_table", []() { return tenbou_py::from_json(tenbou::yaku_table_json()); });
   m.def(
       "rules",

@@ -14,7 +14,7 @@ from . import _core
 from . import errors as _errors
 from .errors import *  # noqa: F401,F403  (the exception classes; see errors.__all__)
 from .errors import InvalidRequestError, error_from
-from .result import FuItem, Payment, Points, Result, Results, YakuItem, yaku_names
+from .result import FuItem, Payment, Points, Result, Results, YakuItem, format_amount, yaku_names
 
 __version__: str = _core.__version__
 
@@ -25,6 +25,7 @@ __all__ = [
     "points",
     "rules",
     "yaku_names",
+    "format_amount",
     "Result",
     "Results",
     "Points",
@@ -84,9 +85,13 @@ def points(
 ) -> Points:
     """Payments of a bare han/fu cell (the seed's score tables are made from it).
 
-    ``ok`` is false for the cells seed 000 leaves empty (20 fu 1 han tsumo,
-    25 fu 1 han, 25 fu 2 han tsumo, 110 fu 1 han tsumo). Invalid arguments raise
-    :class:`InvalidValueError`.
+    ``method`` is ``fuhan``, ``han_only`` (fu ignored) or ``aotenjo`` (no limits,
+    exact at any han; amounts are gmpy2 ``mpz``). ``ok`` is false for the cells
+    seed 000 leaves empty (20 fu 1 han tsumo, 25 fu 1 han, 25 fu 2 han tsumo,
+    110 fu 1 han tsumo). Invalid arguments raise :class:`InvalidValueError`.
+
+    >>> points(103, 90, dealer=True, tsumo=True, method="aotenjo").total_text("ko")
+    '219구 500양 2371자 9438해 405경 7863조 313억 8889만 7400'
     """
     query: Dict[str, Any] = {
         "han": han,

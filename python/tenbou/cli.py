@@ -12,7 +12,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Text
 
 from . import _core, points as _points
 from .errors import InvalidRequestError
-from .result import yaku_names
+from .result import format_amount, yaku_names
 
 PAYER_TEXT = {"discarder": "the discarder pays", "dealer": "the dealer pays", "non_dealer": "each non-dealer pays"}
 LIMIT_TEXT = {
@@ -85,6 +85,7 @@ def build_request(args: argparse.Namespace) -> Dict[str, Any]:
         options[key] = value
     req: Dict[str, Any] = {
         "rules": "riichi",
+        "method": args.method,
         "hand": args.hand,
         "melds": list(args.meld or []),
         "win_tile": args.win or _last_tile(args.hand),
@@ -108,8 +109,11 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cols)
 
 
-def _fmt(n: int) -> str:
-    return f"{n:,}"
+_UNITS = "en"  # set from --units: how amounts are written
+
+
+def _fmt(n: Any) -> str:
+    return format_amount(n, _UNITS)
 
 
 def _tile_label(t: Optional[str]) -> str:
@@ -146,8 +150,16 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
             out.write(f"  {_pad(FU_TEXT.get(f['key'], f['key']) + _tile_label(f.get('tile')), 60)} {f['fu']:>3}\n")
         rounded = "" if raw == d["fu"] else f", rounded up to {d['fu']}"
         out.write(f"  {_pad('total', 60)} {raw:>3}{rounded}\n")
-    head = f"{d['yakuman']}x yakuman" if d["yakuman"] else f"{d['han']} han {d['fu']} fu"
-    limit = f", {LIMIT_TEXT[d['limit']]}" if d["limit"] else ""
+    method = request.get("method", "fuhan")
+    if method == "aotenjo":
+        head = f"{d['han']} han {d['fu']} fu, aotenjo (no limit)" if not d["limit"] else f"{d['yakuman']}x yakuman, aotenjo fixed value"
+    elif d["yakuman"]:
+        head = f"{d['yakuman']}x yakuman"
+    elif method == "han_only":
+        head = f"{d['han']} han, han-only (fu not counted)"
+    else:
+        head = f"{d['han']} han {d['fu']} fu"
+    limit = f", {LIMIT_TEXT[d['limit']]}" if d["limit"] and method != "aotenjo" else ""
     out.write(f"Value     {head}{limit}\n")
     out.write("Payments\n")
     honba_each = 0
@@ -161,7 +173,7 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
     amounts = [p["amount"] for p in d["payments"]]
     # seed 000 3.4.1 names ron amounts and the non-dealer tsumo pairs (300-500 ...).
     short = _core.shorthand(amounts[1], amounts[0]) if len(amounts) == 2 else (_core.shorthand(amounts[0]) if how == "ron" else None)
-    say = f"  ({short['romaji']} {short['kana']})" if short else ""
+    say = f"  ({short['romaji']} {short['kana']})" if short and _UNITS == "en" else ""
     out.write(f"Total     {_fmt(d['total'])}{say}\n")
 
 
@@ -210,9 +222,12 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
+    options: Dict[str, Any] = {"preset": args.preset}
+    for opt in args.option or []:
+        key, value = _parse_option(opt)
+        options[key] = value
     p = _points(args.han, args.fu, dealer=args.dealer, tsumo=args.tsumo, method=args.method,
-                honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman,
-                options={"preset": args.preset})
+                honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman, options=options)
     if args.json:
         out.write(json.dumps(p.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
     elif not p.ok:
@@ -220,7 +235,8 @@ def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
     else:
         d = p.as_dict()
         limit = f" ({LIMIT_TEXT[d['limit']]})" if d["limit"] else ""
-        out.write(f"{d['han']} han {d['fu']} fu{limit}: base points {_fmt(d['base_points'])}\n")
+        fu = "" if d["method"] == "han_only" else f" {d['fu']} fu"
+        out.write(f"{d['han']} han{fu}{limit} ({d['method']}): base points {_fmt(d['base_points'])}\n")
         for pay in p.payments:
             out.write(f"  {PAYER_TEXT[pay.payer]:<24} {_fmt(pay.amount)}\n")
         out.write(f"Total {_fmt(p.total)}\n")
@@ -230,20 +246,33 @@ def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
 TABLE_FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
 
 
-def table_cells(dealer: bool, preset: str = "tenhou") -> List[Dict[str, Any]]:
-    """Every cell of seed 000's score table (section 3.3 dealer / 3.4 non-dealer)."""
+def table_cells(dealer: bool, preset: str = "tenhou", method: str = "fuhan") -> List[Dict[str, Any]]:
+    """Every cell of seed 000's score table (section 3.3 dealer / 3.4 non-dealer), by method."""
     cells = []
     for han in range(1, 14):
         for fu in TABLE_FU:
-            ron = _points(han, fu, dealer=dealer, tsumo=False, options={"preset": preset})
-            tsumo = _points(han, fu, dealer=dealer, tsumo=True, options={"preset": preset})
+            ron = _points(han, fu, dealer=dealer, tsumo=False, method=method, options={"preset": preset})
+            tsumo = _points(han, fu, dealer=dealer, tsumo=True, method=method, options={"preset": preset})
             cells.append({
                 "han": han, "fu": fu,
-                "ron": ron.total if ron.ok else None,
-                "tsumo": [p.amount for p in tsumo.payments] if tsumo.ok else None,
+                "ron": int(ron.total) if ron.ok else None,
+                "tsumo": [int(p.amount) for p in tsumo.payments] if tsumo.ok else None,
                 "limit": ron.limit if ron.ok else (tsumo.limit if tsumo.ok else None),
             })
     return cells
+
+
+def han_only_rows(preset: str = "tenhou") -> List[Dict[str, Any]]:
+    """seed 000 section 2's han-only table: per han, non-dealer and dealer, ron and tsumo."""
+    rows = []
+    for han in range(1, 14):
+        row: Dict[str, Any] = {"han": han}
+        for who, dealer in (("non_dealer", False), ("dealer", True)):
+            ron = _points(han, None, dealer=dealer, method="han_only", options={"preset": preset})
+            tsumo = _points(han, None, dealer=dealer, tsumo=True, method="han_only", options={"preset": preset})
+            row[who] = {"ron": int(ron.total), "tsumo": [int(p.amount) for p in tsumo.payments], "limit": ron.limit}
+        rows.append(row)
+    return rows
 
 
 def _cell_text(cell: Dict[str, Any], dealer: bool) -> str:
@@ -261,25 +290,39 @@ def _cell_text(cell: Dict[str, Any], dealer: bool) -> str:
 
 def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
     which = [True, False] if args.who == "both" else [args.who == "dealer"]
+    if args.method == "han_only":
+        han_rows = han_only_rows(args.preset)
+        if args.json:
+            out.write(json.dumps(han_rows, separators=(",", ":")) + "\n")
+            return 0
+        out.write("Han-only method (seed 000 section 2): ron (tsumo)\n")
+        out.write(f"{'han':<6}{'non-dealer':<28}dealer\n")
+        for han_row in han_rows:
+            nd, de = han_row["non_dealer"], han_row["dealer"]
+            label = f"{LIMIT_TEXT[nd['limit']]} " if nd["limit"] else ""
+            nd_text = f"{nd['ron']:,} ({nd['tsumo'][1]:,}-{nd['tsumo'][0]:,})"
+            de_text = f"{de['ron']:,} ({de['tsumo'][0]:,} all)"
+            out.write(f"{han_row['han']:<6}{nd_text:<28}{de_text:<24}{label}\n")
+        return 0
     if args.json:
-        out.write(json.dumps({("dealer" if d else "non_dealer"): table_cells(d, args.preset) for d in which},
+        out.write(json.dumps({("dealer" if d else "non_dealer"): table_cells(d, args.preset, args.method) for d in which},
                              separators=(",", ":")) + "\n")
         return 0
     for dealer in which:
         title = "Dealer (親) score table" if dealer else "Non-dealer (子) score table"
         sub = "ron (tsumo: each pays ... all)" if dealer else "ron (tsumo: non-dealer, dealer)"
+        if args.method == "aotenjo":
+            sub += ", aotenjo: no limits"
         out.write(f"{title}: {sub}\n")
-        cells = table_cells(dealer, args.preset)
+        cells = table_cells(dealer, args.preset, args.method)
         width = 20
         out.write("han  " + "".join(f"{str(fu) + ' fu':<{width}}" for fu in TABLE_FU) + "\n")
         for han in range(1, 14):
             row = [c for c in cells if c["han"] == han]
             limit = row[-1]["limit"]
-            if han >= 5 or (limit and all(c["limit"] == limit for c in row if c["fu"] >= 30)):
-                text = _cell_text(row[-1], dealer)
-                if all(c["limit"] for c in row):
-                    out.write(f"{han:<5}{LIMIT_TEXT[limit]} {text}\n")
-                    continue
+            if limit and all(c["limit"] for c in row):
+                out.write(f"{han:<5}{LIMIT_TEXT[limit]} {_cell_text(row[-1], dealer)}\n")
+                continue
             out.write(f"{han:<5}" + "".join(f"{_cell_text(c, dealer):<{width}}" for c in row) + "\n")
         out.write("\n")
     return 0
@@ -365,6 +408,8 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     s.add_argument("--preset", default="tenhou", help="rule preset: tenhou, mahjongsoul, wrc, mleague")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. kiriage=true (repeatable)")
+    s.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"], help="calculation method (seed 000)")
+    s.add_argument("--units", default="en", choices=["en", "ko", "ja"], help="write amounts with digit groups (en) or myriad units (ko, ja)")
     s.add_argument("--json", action="store_true", help="print the contract's JSON result")
     s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
 
@@ -374,15 +419,18 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--yakuman", type=int, default=0, help="yakuman multiples (han/fu ignored)")
     p.add_argument("--dealer", action="store_true")
     p.add_argument("--tsumo", action="store_true")
-    p.add_argument("--method", default="fuhan")
+    p.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
     p.add_argument("--honba", type=int, default=0)
     p.add_argument("--sticks", type=int, default=0)
     p.add_argument("--preset", default="tenhou")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. honba_value=1500")
+    p.add_argument("--units", default="en", choices=["en", "ko", "ja"])
     p.add_argument("--json", action="store_true")
 
     t = sub.add_parser("table", help="print seed 000's dealer and non-dealer score tables")
     t.add_argument("--who", choices=["both", "dealer", "non-dealer"], default="both")
     t.add_argument("--preset", default="tenhou")
+    t.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
     t.add_argument("--json", action="store_true")
 
     sub.add_parser("yaku", help="list the yaku with their names and han")
@@ -404,6 +452,8 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed the problem
         return int(e.code) if isinstance(e.code, int) else 2
+    global _UNITS
+    _UNITS = getattr(args, "units", "en")
     try:
         if args.command == "score":
             return cmd_score(args, out)

@@ -3,9 +3,28 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union, overload
 
+import gmpy2  # type: ignore[import-untyped]
+
 from . import _core
 
-__all__ = ["Result", "Results", "Points", "YakuItem", "FuItem", "Payment", "yaku_names"]
+__all__ = ["Result", "Results", "Points", "YakuItem", "FuItem", "Payment", "yaku_names", "format_amount"]
+
+Amount = Union[int, "gmpy2.mpz"]
+
+
+def _amount(value: int, method: str) -> Amount:
+    """Aotenjo amounts are handed out as gmpy2 ``mpz`` (exact, fast at any size); the others as int."""
+    return gmpy2.mpz(value) if method == "aotenjo" else int(value)
+
+
+def format_amount(amount: Union[int, str, "gmpy2.mpz"], units: str = "en") -> str:
+    """An exact amount for reading: ``en`` digit groups (21,905,...), ``ko`` Korean myriad
+    units as seed 000 writes them (219구 500양 ... 8889만 7400), ``ja`` Japanese (219溝500穣...)."""
+    # gmpy2 writes digits of any length (Python's str(int) stops at 4300 by default).
+    digits = amount if isinstance(amount, str) else gmpy2.mpz(amount).digits(10)
+    if digits.startswith("-"):
+        return "-" + _core.format_amount(digits[1:], units)
+    return _core.format_amount(digits, units)
 
 _YAKU_NAMES: Optional[Dict[str, Dict[str, Any]]] = None
 
@@ -43,7 +62,7 @@ class FuItem(NamedTuple):
 
 class Payment(NamedTuple):
     payer: str
-    amount: int
+    amount: Any  # int, or gmpy2.mpz for aotenjo
 
 
 class Result:
@@ -77,6 +96,11 @@ class Result:
     @property
     def ok(self) -> bool:
         return self._core_result.ok
+
+    @property
+    def method(self) -> str:
+        """``fuhan``, ``han_only`` or ``aotenjo`` (amounts are gmpy2 ``mpz`` for aotenjo)."""
+        return self._core_result.method
 
     @property
     def error(self) -> Optional[Dict[str, str]]:
@@ -114,7 +138,7 @@ class Result:
 
     @property
     def payments(self) -> List[Payment]:
-        return [Payment(p["payer"], p["amount"]) for p in self._get("payments")]
+        return [Payment(p["payer"], _amount(p["amount"], self.method)) for p in self._get("payments")]
 
     @property
     def honba_bonus(self) -> int:
@@ -125,8 +149,12 @@ class Result:
         return int(self._get("sticks_bonus"))
 
     @property
-    def total(self) -> int:
-        return int(self._get("total"))
+    def total(self) -> Amount:
+        return _amount(self._get("total"), self.method)
+
+    def total_text(self, units: str = "en") -> str:
+        """The total for reading, e.g. ``total_text("ko")`` in Korean myriad units."""
+        return format_amount(self._get("total"), units)
 
     @property
     def wait(self) -> Optional[str]:
@@ -233,14 +261,21 @@ class Points:
         return self._dict.get("limit")
 
     @property
-    def payments(self) -> List[Payment]:
-        return [Payment(p["payer"], p["amount"]) for p in self._dict.get("payments", [])]
+    def method(self) -> str:
+        return str(self._dict.get("method", "fuhan"))
 
     @property
-    def total(self) -> int:
-        return int(self._dict["total"]) if self.ok else 0
+    def payments(self) -> List[Payment]:
+        return [Payment(p["payer"], _amount(p["amount"], self.method)) for p in self._dict.get("payments", [])]
 
-    def amount(self, payer: str) -> int:
+    @property
+    def total(self) -> Amount:
+        return _amount(self._dict["total"], self.method) if self.ok else 0
+
+    def total_text(self, units: str = "en") -> str:
+        return format_amount(self._dict["total"] if self.ok else 0, units)
+
+    def amount(self, payer: str) -> Amount:
         """What each payer of that kind pays: ``discarder``, ``dealer`` or ``non_dealer``."""
         for p in self.payments:
             if p.payer == payer:

@@ -3,8 +3,10 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "tenbou/bignum.hpp"
 #include "tenbou/rules.hpp"
 
 namespace tenbou {
@@ -20,8 +22,19 @@ struct PaymentLine {
   std::int64_t amount;  // what each such payer pays, honba excluded
 };
 
+// Aotenjo amounts, exact at any size (seed 000 section 4).
+struct ExactPayments {
+  BigUint base_points;
+  std::array<BigUint, 2> lines;
+  BigUint hand_value;
+  BigUint total;
+};
+
 struct Payments {
   Limit limit = Limit::None;
+  // Set for the aotenjo method: the amounts below are then only exact here (the
+  // int64 fields hold 0), so nothing can overflow silently.
+  std::shared_ptr<const ExactPayments> exact;
   std::int64_t base_points = 0;  // fu x 2^(han+2), or the limit's base
   std::array<PaymentLine, 2> lines{};
   int line_count = 0;
@@ -32,6 +45,7 @@ struct Payments {
 };
 
 struct PointsQuery {
+  Method method = Method::FuHan;
   int han = 1;
   int fu = 30;
   int yakuman = 0;  // yakuman multiples; han/fu ignored when > 0
@@ -41,8 +55,13 @@ struct PointsQuery {
   std::int64_t riichi_sticks = 0;
 };
 
-// Fu/han method payments. Assumes a legal cell (see `impossible_cell`).
+// Payments by the query's method (seed 000): fu/han with limits; han-only (fu fixed
+// at 30, limits as usual); aotenjo (fu x 2^(han+2) at any han, no limits, exact).
+// Assumes a legal cell (see `impossible_cell`).
 Payments compute_payments(const PointsQuery& q, const RiichiRules& rules);
+
+// The sign of (a's hand value - b's), exact for every method.
+int compare_hand_value(const Payments& a, const Payments& b);
 
 // Why a bare han/fu cell cannot occur (seed 000 section 3.6.1: the empty cells of
 // the score tables), or an empty string when it can. Under the default

@@ -29,7 +29,9 @@ enum class FuKey : std::uint8_t {
   Base, Chiitoitsu, ClosedRon, Tsumo, WaitKanchan, WaitPenchan, WaitTanki,
   PairDragon, PairSeatWind, PairRoundWind, PairDoubleWind,
   OpenTripletSimple, OpenTripletTerminal, ClosedTripletSimple, ClosedTripletTerminal,
-  OpenKanSimple, OpenKanTerminal, ClosedKanSimple, ClosedKanTerminal, OpenPinfu
+  OpenKanSimple, OpenKanTerminal, ClosedKanSimple, ClosedKanTerminal, OpenPinfu,
+  HanOnly,       // the han-only method's fixed 30 fu (seed 000 section 2)
+  KokushiAotenjo  // thirteen orphans' house fu under aotenjo (25 or 30, seed 000 section 4)
 };
 const char* fu_key_name(FuKey key);
 
@@ -61,6 +63,7 @@ struct ResultError {
 
 struct RiichiResult {
   bool ok = false;
+  Method method = Method::FuHan;
   std::shared_ptr<const ResultError> error;  // set exactly when !ok
 
   int han = 0;
@@ -79,6 +82,11 @@ struct RiichiResult {
 
 // The contract's JSON object for a result.
 Json result_to_json(const RiichiResult& result);
+
+// Writes "payments", "honba_bonus", "sticks_bonus" and "total" into `object`
+// (exact integers of any size for aotenjo). Shared by results and points().
+void write_payments(Json& object, const Payments& payments);
+Json base_points_json(const Payments& payments);
 
 // The chosen reading as strings, e.g. ["234m", "55m", "pon:777z"].
 std::string shown_set_text(const ShownSet& set);

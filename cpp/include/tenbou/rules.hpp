@@ -35,8 +35,17 @@ struct RiichiRules {
   // Aotenjo house options of seed 000 section 4 (used with method "aotenjo").
   AotenjoYakuman aotenjo_yakuman = AotenjoYakuman::ThirteenHan;
   int aotenjo_kokushi_fu = 25;
-  bool aotenjo_drop_implied = false;
+  // seed 000's 103-han example leaves out toitoi, sanankou and sankantsu: dropped by default.
+  bool aotenjo_drop_implied = true;
+  bool aotenjo_yakuman_dora = true;  // "역만에도 도라를 복합하기 때문에"
 };
+
+// "fuhan", "han_only", "aotenjo" (contract.md `method`).
+const char* method_name(Method method);
+Method parse_method(const ValueView& value, std::string_view field);
+
+// The largest han a points() query accepts: aotenjo totals stay exact far beyond it.
+constexpr int kMaxHan = 100000;
 
 // The preset names accepted by `options.preset`.
 inline constexpr const char* kPresetNames[] = {"tenhou", "mahjongsoul", "wrc", "mleague"};

@@ -87,4 +87,26 @@ inline constexpr std::array<YakuInfo, kYakuCount> kYakuTable = {{
 
 constexpr const YakuInfo& yaku_info(Yaku y) { return kYakuTable[static_cast<int>(y)]; }
 
+// Fully implied lesser yaku (seed 000 section 4, "완전 하위 역"): every hand with
+// `higher` also has `lower`. Aotenjo drops `lower` by default (option
+// aotenjo_drop_implied); the seed's own pairs are ryanpeikou-iipeikou,
+// suuankou-sanankou and chinitsu-honitsu, the rest follow the same definition.
+struct Implication {
+  Yaku higher;
+  Yaku lower;
+};
+inline constexpr Implication kImpliedYaku[] = {
+    {Yaku::Ryanpeikou, Yaku::Iipeikou},   {Yaku::Chinitsu, Yaku::Honitsu},
+    {Yaku::Junchan, Yaku::Chanta},        {Yaku::Suuankou, Yaku::Sanankou},
+    {Yaku::SuuankouTanki, Yaku::Sanankou}, {Yaku::Suuankou, Yaku::Toitoi},
+    {Yaku::SuuankouTanki, Yaku::Toitoi},  {Yaku::Suukantsu, Yaku::Sankantsu},
+    {Yaku::Suukantsu, Yaku::Toitoi},      {Yaku::Chinroutou, Yaku::Honroutou},
+    {Yaku::Chinroutou, Yaku::Toitoi},     {Yaku::Tsuuiisou, Yaku::Honroutou},
+    {Yaku::Daisangen, Yaku::Haku},        {Yaku::Daisangen, Yaku::Hatsu},
+    {Yaku::Daisangen, Yaku::Chun},        {Yaku::Daisuushi, Yaku::Toitoi},
+    {Yaku::Daisuushi, Yaku::SeatWind},    {Yaku::Daisuushi, Yaku::RoundWind},
+    {Yaku::Chuuren, Yaku::Chinitsu},      {Yaku::JunseiChuuren, Yaku::Chinitsu},
+    {Yaku::Tenhou, Yaku::MenzenTsumo},    {Yaku::Chiihou, Yaku::MenzenTsumo},
+};
+
 }  // namespace tenbou
