@@ -24,6 +24,21 @@ def main() -> None:
     for i, q in enumerate(requests):
         q["options"] = {"preset": ["tenhou", "mahjongsoul", "wrc", "mleague"][i % 4]}
     requests += [case[0] for case in CASES.values()]
+    # The other two methods of seed 000, with their house options.
+    for i, q in enumerate(hand_generator.generate(300, seed=7070)):
+        q["method"] = "han_only" if i % 3 == 0 else "aotenjo"
+        if i % 3 == 2:
+            q["options"] = {"aotenjo_drop_implied": i % 2 == 0, "aotenjo_kokushi_fu": 30,
+                            "aotenjo_yakuman": "fixed" if i % 4 == 2 else "13han", "double_yakuman": True}
+        requests.append(q)
+    # Totals far past 64 bits: seed 000's 103-han hand, with honba at 1,500 and as a fixed-yakuman house.
+    seed_103 = {"hand": "33s", "melds": ["ankan:2222s", "ankan:4444s", "ankan:6666s", "ankan:8888s"], "win_tile": "3s",
+                "tsumo": True, "riichi": True, "ippatsu": True, "haitei": True, "dora_indicators": "1111s5s",
+                "ura_indicators": "555s77s", "method": "aotenjo", "options": {"double_yakuman": True}}
+    requests.append(seed_103)
+    requests.append({**seed_103, "honba": 8, "options": {"double_yakuman": True, "honba_value": 1500}})
+    requests.append({**seed_103, "seat_wind": "S", "options": {"double_yakuman": True, "aotenjo_drop_implied": False}})
+    requests.append({**seed_103, "options": {"aotenjo_yakuman": "fixed"}})
     lines = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in requests]
     lines += ['{"hand":', "[]", '{"hand":"123m","hand":"1m"}']  # invalid JSON text
     (HERE / "riichi_vectors.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
