@@ -102,6 +102,26 @@ def main() -> None:
     if peer:
         print(f"  vs the mahjong package: native {native_rate / peer:,.0f}x, score_many {rows['tenbou.score_many (Python)'] / peer:,.0f}x, "
               f"score {rows['tenbou.score, one call per hand'] / peer:,.0f}x faster")
+    aotenjo_timings(args.seconds)
+
+
+def aotenjo_timings(seconds: float) -> None:
+    """seed 000's aotenjo: exact amounts at any han (issue bar: a 1,000-han hand well under 1 ms)."""
+    seed_103 = {"hand": "33s", "melds": ["ankan:2222s", "ankan:4444s", "ankan:6666s", "ankan:8888s"], "win_tile": "3s",
+                "tsumo": True, "riichi": True, "ippatsu": True, "haitei": True, "dora_indicators": "1111s5s",
+                "ura_indicators": "555s77s", "method": "aotenjo", "options": {"double_yakuman": True}}
+    print("Aotenjo (exact big integers), microseconds per call:")
+    for label, fn in [
+        ("score seed 000's 103-han hand from tiles", lambda: tenbou.score(seed_103).total),
+        ("points(1000 han, 170 fu, dealer tsumo)", lambda: tenbou.points(1000, 170, dealer=True, tsumo=True, method="aotenjo").total),
+        ("points(10000 han, 170 fu, dealer tsumo)", lambda: tenbou.points(10000, 170, dealer=True, tsumo=True, method="aotenjo").total),
+    ]:
+        n = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < min(seconds, 1.0):
+            fn()
+            n += 1
+        print(f"  {label:<44} {(time.perf_counter() - start) / n * 1e6:>10.1f} us")
 
 
 if __name__ == "__main__":
