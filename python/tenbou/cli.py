@@ -44,6 +44,8 @@ FU_TEXT = {
     "closed_kan_simple": "closed kan, simples",
     "closed_kan_terminal": "closed kan, terminals/honours",
     "open_pinfu": "open pinfu shape raised to 30",
+    "han_only": "han-only method, fixed",
+    "kokushi": "thirteen orphans (aotenjo house fu)",
 }
 FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"]
 
@@ -133,15 +135,18 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
     out.write(f"Win       {request.get('win_tile', '?')} by {how}, {wait} wait, {'dealer' if dealer else 'non-dealer'}"
               f" (seat {request.get('seat_wind', 'E')}, round {request.get('round_wind', 'E')})\n")
     out.write("Yaku\n")
+    aotenjo_han = request.get("method") == "aotenjo" and not d["limit"]  # yakuman counted as 13 han each
     for y in d["yaku"]:
         row = names[y["key"]]
         label = f"{row['name_en']} ({row['name_ja']} / {row['name_ko']})"
-        unit = "yakuman" if row["yakuman"] else "han"
-        value = y["han"] // 13 if row["yakuman"] else y["han"]
-        if row["yakuman"] and value == 1:
-            out.write(f"  {_pad(label, 60)} yakuman\n")
+        multiple = y["han"] // 13
+        if row["yakuman"] and aotenjo_han:
+            text = f"{y['han']} han ({'double ' if multiple == 2 else ''}yakuman)"
+        elif row["yakuman"]:
+            text = "yakuman" if multiple == 1 else f"{multiple}x yakuman"
         else:
-            out.write(f"  {_pad(label, 60)} {value} {unit}\n")
+            text = f"{y['han']} han"
+        out.write(f"  {_pad(label, 60)} {text}\n")
     if d["fu_details"]:
         out.write("Fu\n")
         raw = 0
