@@ -181,6 +181,8 @@ def test_kiriage_option_on_a_hand():
     ("yakuman", {"renhou": 13}, 32000),
 ])
 def test_renhou_option(value, yaku, total):
+    if value == "mangan":  # the wrc preset's renhou: cumulative, as the WRC errata says
+        assert riichi.score("234567m234p55s678s", "5m", renhou=True, options={"preset": "wrc"}, **S).total == total
     r = riichi.score("234567m234p55s678s", "5m", renhou=True, options={"renhou": value}, **S)
     if yaku is None:  # renhou off (Tenhou): only the hand's own yaku
         assert {y.key for y in r.yaku} == {"pinfu", "tanyao"}
@@ -194,7 +196,7 @@ def test_presets_switch_what_the_readme_says():
     assert (t["open_tanyao"], t["red_fives"], t["kiriage"], t["kazoe"], t["double_yakuman"], t["double_wind_fu"]) == (True, True, False, "yakuman", False, 4)
     assert tenbou.rules({"preset": "mahjongsoul"})["double_yakuman"] is True
     w = tenbou.rules({"preset": "wrc"})
-    assert (w["red_fives"], w["kiriage"], w["kazoe"], w["double_wind_fu"]) == (False, True, "sanbaiman", 2)
+    assert (w["red_fives"], w["kiriage"], w["kazoe"], w["double_wind_fu"], w["renhou"]) == (False, True, "sanbaiman", 2, "mangan")
     m = tenbou.rules({"preset": "mleague"})
     assert (m["red_fives"], m["kiriage"], m["kazoe"]) == (True, True, "yakuman")
     assert tenbou.rules({"preset": "wrc", "kiriage": False})["kiriage"] is False

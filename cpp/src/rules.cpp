@@ -68,11 +68,13 @@ bool riichi_preset(std::string_view name, RiichiRules& r) {
   }
   if (name == "wrc") {
     // World Riichi Championship rules: no red fives, kiriage mangan, no kazoe
-    // yakuman (13+ han is sanbaiman), no double yakuman, double-wind pair 2 fu.
+    // yakuman (13+ han is sanbaiman), every yakuman single, double-wind pair 2 fu,
+    // renhou a mangan yaku "cumulative with other yaku and dora" (WRC errata).
     r.red_fives = false;
     r.kiriage = true;
     r.kazoe = KazoeLimit::Sanbaiman;
     r.double_wind_fu = 2;
+    r.renhou = RenhouValue::Mangan;
     return true;
   }
   if (name == "mleague") {
