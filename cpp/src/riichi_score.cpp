@@ -34,7 +34,7 @@ class Scorer {
  public:
   explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {}
 
-  RiichiResult run() {
+  void run(RiichiResult& out) {
     const int sets_needed = 4 - static_cast<int>(r_.melds.size());
     Decompositions ds;
     decompose_sets_and_pair(r_.hand, sets_needed, ds);
@@ -53,13 +53,16 @@ class Scorer {
         consider(rd);
       }
     }
-    if (!complete_)
-      return RiichiResult::failure(ErrorCode::NotWinning,
-                                   "the tiles do not form a complete hand (4 sets + a pair, seven pairs or thirteen orphans)");
-    if (!have_best_)
-      return RiichiResult::failure(ErrorCode::NoYaku,
-                                   "the hand is complete but has no yaku (dora alone do not allow a win)");
-    return build_result();
+    if (!complete_) {
+      out = RiichiResult::failure(ErrorCode::NotWinning,
+                                  "the tiles do not form a complete hand (4 sets + a pair, seven pairs or thirteen orphans)");
+      return;
+    }
+    if (!have_best_) {
+      out = RiichiResult::failure(ErrorCode::NoYaku, "the hand is complete but has no yaku (dora alone do not allow a win)");
+      return;
+    }
+    build_result(out);
   }
 
  private:
@@ -117,9 +120,10 @@ class Scorer {
     }
   }
 
-  RiichiResult build_result() const {
-    RiichiResult res;
+  void build_result(RiichiResult& res) const {
     res.ok = true;
+    res.error.reset();
+    res.decomposition.count = 0;
     res.method = r_.method;
     res.yakuman = best_->yaku.yakuman;
     res.han = best_->yaku.han;
@@ -149,7 +153,6 @@ class Scorer {
       for (int t = 0; t < kTileKinds; ++t)
         if (r_.hand[t]) res.decomposition.push({SetKind::Triplet, static_cast<Tile>(t), r_.hand[t] == 2, false, MeldKind::Pon, r_.hand[t] == 1});
     }
-    return res;
   }
 
   const RiichiRequest& r_;
@@ -163,6 +166,12 @@ class Scorer {
 
 }  // namespace
 
-RiichiResult score_riichi(const RiichiRequest& request) { return Scorer(request).run(); }
+void score_riichi_into(const RiichiRequest& request, RiichiResult& out) { Scorer(request).run(out); }
+
+RiichiResult score_riichi(const RiichiRequest& request) {
+  RiichiResult out;
+  score_riichi_into(request, out);
+  return out;
+}
 
 }  // namespace tenbou

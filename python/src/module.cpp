@@ -148,7 +148,7 @@ PYBIND11_MODULE(_core, m) {
         slots.reserve(kChunk);
         auto score_chunk = [&] {
           py::gil_scoped_release release;
-          for (std::size_t k = 0; k < slots.size(); ++k) results[slots[k]] = tenbou::score_riichi(parsed[k]);
+          for (std::size_t k = 0; k < slots.size(); ++k) tenbou::score_riichi_into(parsed[k], results[slots[k]]);
           slots.clear();
         };
         for (auto item : requests) {

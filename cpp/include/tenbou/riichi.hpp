@@ -10,4 +10,7 @@ namespace tenbou {
 // over a counted one, then more han, then more fu). Never throws.
 RiichiResult score_riichi(const RiichiRequest& request);
 
+// The same, written into `out` (batch callers reuse their result slots).
+void score_riichi_into(const RiichiRequest& request, RiichiResult& out);
+
 }  // namespace tenbou
