@@ -8,6 +8,7 @@ from typing import Any, Dict, Type
 import pytest
 
 import tenbou
+from fuzzing import mutations
 from tenbou import _core
 from tenbou.errors import (
     ImpossibleFlagsError,
@@ -204,22 +205,8 @@ def test_cli_not_winning_and_no_yaku_exit_1(run_cli):
 
 def test_mutation_fuzz_never_crashes():
     """Byte-level mutations of valid requests: every one gives a result, never a crash."""
-    rng = random.Random(5)
     base = [json.dumps(r, ensure_ascii=False) for r in [GOOD, KAN_HAND] + [c[0] for c in CASES.values()]]
-    alphabet = '0123456789mpsz:,"[]{}-.e ' + "\\u00e9\x00\x7f"
-    lines = []
-    for _ in range(20000):
-        s = list(rng.choice(base))
-        for _ in range(rng.randint(1, 4)):
-            op = rng.random()
-            i = rng.randrange(len(s) + 1)
-            if op < 0.4 and s:
-                s[min(i, len(s) - 1)] = rng.choice(alphabet)
-            elif op < 0.7:
-                s.insert(i, rng.choice(alphabet))
-            elif s:
-                del s[min(i, len(s) - 1)]
-        lines.append("".join(s))
+    lines = mutations(base, 20000, seed=5, alphabet='0123456789mpsz:,"[]{}-.e ' + "\\u00e9\x00\x7f", max_edits=4)
     for line, out in zip(lines, _core.score_json_lines(lines)):
         data = json.loads(out)
         assert data["ok"] in (True, False)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from fuzzing import mutations
 
 DATA = Path(__file__).parent / "data"
 
@@ -45,22 +45,8 @@ def test_vectors_under_sanitizers(sanitized_tool):
 
 
 def test_mutations_under_sanitizers(sanitized_tool):
-    rng = random.Random(77)
     base = (DATA / "riichi_vectors.jsonl").read_text(encoding="utf-8").splitlines()
-    alphabet = '0123456789mpsz:,"[]{}-.e \\\\u00e9x'
-    lines = []
-    for _ in range(20000):
-        s = list(rng.choice(base))
-        for _ in range(rng.randint(1, 6)):
-            i = rng.randrange(len(s) + 1)
-            op = rng.random()
-            if op < 0.4 and s:
-                s[min(i, len(s) - 1)] = rng.choice(alphabet)
-            elif op < 0.7:
-                s.insert(i, rng.choice(alphabet))
-            elif s:
-                del s[min(i, len(s) - 1)]
-        lines.append("".join(s))
+    lines = mutations(base, 20000, seed=77, alphabet='0123456789mpsz:,"[]{}-.e \\u00e9x', max_edits=6)
     out = run(sanitized_tool, lines)
     assert out.returncode == 0, out.stderr[-3000:]
     results = [json.loads(line) for line in out.stdout.splitlines()]
