@@ -151,10 +151,18 @@ PYBIND11_MODULE(_core, m) {
           for (std::size_t k = 0; k < slots.size(); ++k) tenbou::score_riichi_into(parsed[k], results[slots[k]]);
           slots.clear();
         };
-        for (auto item : requests) {
+        auto take = [&](py::handle item) {
           results.emplace_back();
           if (parse_request(item, parsed[slots.size()], results.back())) slots.push_back(results.size() - 1);
           if (slots.size() == kChunk) score_chunk();
+        };
+        if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
+          // Re-read the size and own the item: parsing may run Python code (a custom
+          // __instancecheck__ on a Mapping) that changes the list.
+          for (Py_ssize_t i = 0; i < PyList_GET_SIZE(requests.ptr()); ++i)
+            take(py::reinterpret_borrow<py::object>(PyList_GET_ITEM(requests.ptr(), i)));
+        } else {
+          for (auto item : requests) take(item);
         }
         if (!slots.empty()) score_chunk();
         return ResultBatch{std::move(results)};

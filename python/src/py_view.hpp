@@ -44,6 +44,8 @@ class PyView final : public tenbou::ValueView {
       Py_DECREF(s);
       return digits_;
     }
+    if (PyUnicode_IS_COMPACT_ASCII(obj_))  // the common case: the ASCII bytes are the UTF-8
+      return {static_cast<const char*>(PyUnicode_DATA(obj_)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(obj_))};
     Py_ssize_t n = 0;
     const char* d = PyUnicode_AsUTF8AndSize(obj_, &n);  // cached in the str object: valid while it lives
     if (!d) {

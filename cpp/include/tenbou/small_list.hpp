@@ -7,8 +7,21 @@ namespace tenbou {
 
 template <typename T, int N>
 struct SmallList {
-  std::array<T, N> items{};
+  // Only items[0, count) are meaningful; the rest is left uninitialised on purpose
+  // (results are built by the million and zeroing them cost more than scoring).
+  std::array<T, N> items;
   int count = 0;
+
+  SmallList() = default;
+  // Copies read only the initialised items.
+  SmallList(const SmallList& other) : count(other.count) {
+    for (int i = 0; i < count; ++i) items[i] = other.items[i];
+  }
+  SmallList& operator=(const SmallList& other) {
+    count = other.count;
+    for (int i = 0; i < count; ++i) items[i] = other.items[i];
+    return *this;
+  }
   // Capacities are sized for the largest legal hand and checked by the parser
   // before pushing (e.g. at most 4 melds, 5 indicators); never exceeded.
   void push(const T& v) {
