@@ -4,6 +4,7 @@
 #include "tenbou/value_view.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/riichi.hpp"
+#include "tenbou/korean.hpp"
 
 #ifndef TENBOU_VERSION
 #define TENBOU_VERSION "0.0.0"
@@ -32,9 +33,13 @@ Json error_json(const char* code, const std::string& message, const std::string&
 
 const char* version() { return TENBOU_VERSION; }
 
-RiichiResult score_request(const Json& request) {
+ScoreResult score_view(const ValueView& request) {
   try {
-    return score_riichi(riichi_request_from(JsonView(request)));
+    switch (rules_family(request)) {
+      case RulesFamily::Korean: return score_korean(korean_request_from(request));
+      case RulesFamily::Riichi: break;
+    }
+    return score_riichi(riichi_request_from(request));
   } catch (const InputError& e) {
     return invalid(e);
   } catch (const std::exception& e) {  // e.g. allocation failure: still a result, never a crash
@@ -42,14 +47,29 @@ RiichiResult score_request(const Json& request) {
   }
 }
 
+ScoreResult score_request(const Json& request) { return score_view(JsonView(request)); }
+
+Json score_result_to_json(const ScoreResult& result) {
+  if (const auto* k = std::get_if<KoreanResult>(&result)) return korean_result_to_json(*k);
+  return result_to_json(std::get<RiichiResult>(result));
+}
+
+bool score_result_ok(const ScoreResult& result) {
+  return std::visit([](const auto& r) { return r.ok; }, result);
+}
+
+const ResultError* score_result_error(const ScoreResult& result) {
+  return std::visit([](const auto& r) { return r.error.get(); }, result);
+}
+
 std::string score_json_text(std::string_view text) {
-  RiichiResult r;
+  ScoreResult r;
   try {
     r = score_request(Json::parse(text));
   } catch (const InputError& e) {
     r = invalid(e);
   }
-  return result_to_json(r).dump();
+  return score_result_to_json(r).dump();
 }
 
 Json points_json(const Json& q) {
@@ -108,7 +128,8 @@ Json points_json(const Json& q) {
   }
 }
 
-Json yaku_table_json() {
+Json yaku_table_json(std::string_view rules) {
+  if (rules == "korean") return korean_yaku_table_json();
   Json arr = Json::array();
   for (const auto& y : kYakuTable) {
     Json& e = arr.push(Json::object());
@@ -132,10 +153,27 @@ Json shorthand_json(std::int64_t amount, std::int64_t dealer_share) {
   return o;
 }
 
-Json rules_json(const Json& options) {
+Json rules_json(const Json& options, std::string_view rules) {
   try {
     const JsonView view(options);
+    if (rules == "korean") return korean_rules_to_json(korean_rules_from(&view));
     return riichi_rules_to_json(riichi_rules_from(&view));
+  } catch (const InputError& e) {
+    return error_json("invalid_input", e.detail(), e.reason(), e.field());
+  }
+}
+
+Json korean_declaration_json(const Json& request) {
+  try {
+    const KoreanRequest before = korean_request_from(JsonView(request), /*before_win=*/true);
+    const DeclarationCheck check = korean_declaration_check(before);
+    Json o = Json::object();
+    o.set("ok", Json::boolean(true));
+    o.set("legal", Json::boolean(check.legal));
+    Json& waits = o.set("waits", Json::array());
+    for (Tile t : check.waits) waits.push(Json::string(tile_name(t)));
+    o.set("reason", check.legal ? Json::null() : Json::string(check.why));
+    return o;
   } catch (const InputError& e) {
     return error_json("invalid_input", e.detail(), e.reason(), e.field());
   }

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "tenbou/error.hpp"
+#include "tenbou/tiles.hpp"
 #include "tenbou/value_view.hpp"
 
 namespace tenbou {
@@ -34,6 +35,41 @@ inline std::string_view get_string(const ValueView& v, std::string_view field) {
   if (v.kind() != ValueView::Kind::String)
     throw InputError("bad_type", std::string(field), "must be a string, not " + type_phrase(v));
   return v.as_string();
+}
+
+// String choices of enum-valued fields: parsed and printed from the same table.
+template <typename E>
+struct Choice {
+  const char* name;
+  E value;
+};
+
+template <typename E, std::size_t N>
+E parse_choice(const ValueView& v, const std::string& field, const Choice<E> (&choices)[N]) {
+  const std::string_view s = get_string(v, field);
+  std::string allowed;
+  for (const auto& c : choices) {
+    if (s == c.name) return c.value;
+    allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
+  }
+  throw InputError("bad_value", field, "must be one of " + allowed + ", got \"" + std::string(s) + "\"");
+}
+
+template <typename E, std::size_t N>
+const char* choice_name(E value, const Choice<E> (&choices)[N]) {
+  for (const auto& c : choices)
+    if (c.value == value) return c.name;
+  return "?";
+}
+
+inline Wind parse_wind(const ValueView& v, std::string_view field) {
+  const std::string_view s = get_string(v, field);
+  if (s == "E") return Wind::East;
+  if (s == "S") return Wind::South;
+  if (s == "W") return Wind::West;
+  if (s == "N") return Wind::North;
+  throw InputError("bad_value", std::string(field),
+                   "must be \"E\", \"S\", \"W\" or \"N\", got \"" + std::string(s) + "\"");
 }
 
 }  // namespace tenbou

@@ -65,6 +65,39 @@ ParsedTile parse_single_tile(std::string_view text, const std::string& field) {
   return first;
 }
 
+std::uint8_t parse_flowers(std::string_view text, const std::string& field, int max_flower) {
+  std::uint8_t bits = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == ' ') continue;
+    if (text[i] != 'f' || i + 1 >= text.size() || text[i + 1] < '0' || text[i + 1] > '9')
+      throw InputError("bad_flower", field,
+                       "unexpected " + describe_char(text[i]) + " at position " + std::to_string(i + 1) +
+                           " (flowers are written f1 to f" + std::to_string(max_flower) + ", e.g. \"f1f3\")");
+    const int n = text[i + 1] - '0';
+    if (i + 2 < text.size() && text[i + 2] >= '0' && text[i + 2] <= '9')
+      throw InputError("bad_flower", field, "flower number at position " + std::to_string(i + 2) +
+                                                " has more than one digit (write each flower as fN)");
+    if (n < 1 || n > max_flower)
+      throw InputError("bad_flower", field,
+                       "no flower f" + std::to_string(n) + " at position " + std::to_string(i + 1) + ": these rules have " +
+                           std::to_string(max_flower) + " flowers, f1 to f" + std::to_string(max_flower));
+    if (bits & (1u << (n - 1)))
+      throw InputError("duplicate_flower", field,
+                       "flower f" + std::to_string(n) + " given twice (position " + std::to_string(i + 1) +
+                           "): there is one of each flower");
+    bits = static_cast<std::uint8_t>(bits | (1u << (n - 1)));
+    ++i;
+  }
+  return bits;
+}
+
+std::string flowers_text(std::uint8_t flowers) {
+  std::string s;
+  for (int k = 0; k < 8; ++k)
+    if (flowers & (1u << k)) s += "f" + std::to_string(k + 1);
+  return s;
+}
+
 const char* meld_kind_name(MeldKind kind) {
   switch (kind) {
     case MeldKind::Chi: return "chi";

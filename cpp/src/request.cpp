@@ -9,16 +9,6 @@
 namespace tenbou {
 namespace {
 
-Wind parse_wind(const ValueView& v, std::string_view field) {
-  const std::string_view s = get_string(v, field);
-  if (s == "E") return Wind::East;
-  if (s == "S") return Wind::South;
-  if (s == "W") return Wind::West;
-  if (s == "N") return Wind::North;
-  throw InputError("bad_value", std::string(field),
-                   "must be \"E\", \"S\", \"W\" or \"N\", got \"" + std::string(s) + "\"");
-}
-
 // The request's keys. Looked up by length first: a request has a dozen keys and
 // this runs for every one of millions of requests.
 enum class Key {
@@ -117,6 +107,20 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false) {
 
 }  // namespace
 
+RulesFamily rules_family(const ValueView& req) {
+  RulesFamily family = RulesFamily::Riichi;
+  if (req.kind() != ValueView::Kind::Object) return family;  // the parser reports it
+  req.each_member([&](std::string_view key, const ValueView& v) {
+    if (key.size() != 5 || key != "rules") return;
+    const std::string_view s = get_string(v, "rules");
+    if (s == "riichi") family = RulesFamily::Riichi;
+    else if (s == "korean") family = RulesFamily::Korean;
+    else if (s == "hktw") throw InputError("unsupported", "rules", "rules \"hktw\" are not available in this version yet");
+    else throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + std::string(s) + "\"");
+  });
+  return family;
+}
+
 RiichiRequest riichi_request_from(const ValueView& req) {
   if (req.kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
@@ -131,10 +135,8 @@ RiichiRequest riichi_request_from(const ValueView& req) {
     switch (request_key(key)) {
       case Key::Rules: {
         const std::string s(get_string(v, "rules"));
-        if (s == "korean" || s == "hktw")
-          throw InputError("unsupported", "rules", "rules \"" + s + "\" are not available in this version yet");
         if (s != "riichi")
-          throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + s + "\"");
+          throw InputError("bad_value", "rules", "this request is read as \"riichi\", got \"" + s + "\" (score it through score_request)");
         break;
       }
       case Key::Method: r.method = parse_method(v, "method"); break;

@@ -106,17 +106,20 @@ Json base_points_json(const Payments& p) {
   return p.exact ? amount_json(p.exact->base_points) : Json::integer(p.base_points);
 }
 
-Json result_to_json(const RiichiResult& r) {
+Json failure_json(const ResultError& error) {
   Json o = Json::object();
-  if (!r.ok) {
-    o.set("ok", Json::boolean(false));
-    Json& e = o.set("error", Json::object());
-    e.set("code", Json::string(error_code_name(r.error->code)));
-    e.set("message", Json::string(r.error->text()));
-    if (!r.error->reason.empty()) e.set("reason", Json::string(r.error->reason));
-    if (!r.error->field.empty()) e.set("field", Json::string(r.error->field));
-    return o;
-  }
+  o.set("ok", Json::boolean(false));
+  Json& e = o.set("error", Json::object());
+  e.set("code", Json::string(error_code_name(error.code)));
+  e.set("message", Json::string(error.text()));
+  if (!error.reason.empty()) e.set("reason", Json::string(error.reason));
+  if (!error.field.empty()) e.set("field", Json::string(error.field));
+  return o;
+}
+
+Json result_to_json(const RiichiResult& r) {
+  if (!r.ok) return failure_json(*r.error);
+  Json o = Json::object();
   o.set("ok", Json::boolean(true));
   o.set("han", Json::integer(r.han));
   o.set("fu", Json::integer(r.fu));

@@ -7,13 +7,6 @@
 namespace tenbou {
 namespace {
 
-Wait wait_for_sequence(Tile start, Tile win) {
-  if (win == start + 1) return Wait::Kanchan;
-  const int n = start % 9;  // 0 = 123, 6 = 789
-  if ((win == start + 2 && n == 0) || (win == start && n == 6)) return Wait::Penchan;
-  return Wait::Ryanmen;
-}
-
 struct Candidate {
   Reading reading;
   YakuOutcome yaku;
@@ -38,7 +31,9 @@ class Scorer {
     const int sets_needed = 4 - static_cast<int>(r_.melds.size());
     Decompositions ds;
     decompose_sets_and_pair(r_.hand, sets_needed, ds);
-    for (int d = 0; d < ds.count; ++d) place_win_tile(ds.items[d]);
+    for (int d = 0; d < ds.count; ++d)
+      for_each_win_placement(ds.items[d], r_.win_tile,
+                             [&](int set, Wait wait) { consider(make_reading(ds.items[d], set, wait)); });
     if (r_.melds.empty()) {
       if (is_seven_pairs(r_.hand)) {
         Reading rd;
@@ -66,18 +61,6 @@ class Scorer {
   }
 
  private:
-  void place_win_tile(const Decomposition& d) {
-    const Tile win = r_.win_tile;
-    if (d.pair == win) consider(make_reading(d, -1, Wait::Tanki));
-    for (int i = 0; i < d.set_count; ++i) {
-      const TileSet& s = d.sets[i];
-      if (!s.contains(win)) continue;
-      if (i > 0 && d.sets[i - 1].kind == s.kind && d.sets[i - 1].tile == s.tile) continue;  // same placement
-      const Wait w = s.kind == SetKind::Sequence ? wait_for_sequence(s.tile, win) : Wait::Shanpon;
-      consider(make_reading(d, i, w));
-    }
-  }
-
   Reading make_reading(const Decomposition& d, int win_set, Wait wait) const {
     Reading rd;
     rd.shape = Shape::Standard;

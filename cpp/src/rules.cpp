@@ -7,13 +7,6 @@
 namespace tenbou {
 namespace {
 
-// String choices of the enum-valued options: parsed and printed from the same table.
-template <typename E>
-struct Choice {
-  const char* name;
-  E value;
-};
-
 constexpr Choice<KazoeLimit> kKazoeChoices[] = {{"yakuman", KazoeLimit::Yakuman}, {"sanbaiman", KazoeLimit::Sanbaiman}};
 constexpr Choice<RenhouValue> kRenhouChoices[] = {
     {"none", RenhouValue::None}, {"mangan", RenhouValue::Mangan}, {"yakuman", RenhouValue::Yakuman}};
@@ -22,24 +15,6 @@ constexpr Choice<OpenPinfuFu> kOpenPinfuChoices[] = {{"always_30", OpenPinfuFu::
                                                      {"never", OpenPinfuFu::Never}};
 constexpr Choice<AotenjoYakuman> kAotenjoYakumanChoices[] = {{"13han", AotenjoYakuman::ThirteenHan},
                                                              {"fixed", AotenjoYakuman::Fixed}};
-
-template <typename E, std::size_t N>
-E parse_choice(const ValueView& v, const std::string& field, const Choice<E> (&choices)[N]) {
-  const std::string_view s = get_string(v, field);
-  std::string allowed;
-  for (const auto& c : choices) {
-    if (s == c.name) return c.value;
-    allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
-  }
-  throw InputError("bad_value", field, "must be one of " + allowed + ", got \"" + std::string(s) + "\"");
-}
-
-template <typename E, std::size_t N>
-const char* choice_name(E value, const Choice<E> (&choices)[N]) {
-  for (const auto& c : choices)
-    if (c.value == value) return c.name;
-  return "?";
-}
 
 constexpr Choice<Method> kMethodChoices[] = {
     {"fuhan", Method::FuHan}, {"han_only", Method::HanOnly}, {"aotenjo", Method::Aotenjo}};

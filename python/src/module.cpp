@@ -18,23 +18,30 @@
 namespace py = pybind11;
 using tenbou::Json;
 using tenbou::RiichiResult;
+using tenbou::ScoreResult;
 
 namespace {
 
-// A scored result held in C++; converted to Python objects only on demand.
+// A scored result (any rule family) held in C++; converted to Python objects only on demand.
 struct CoreResult {
-  RiichiResult result;
+  ScoreResult result;
 
-  bool ok() const { return result.ok; }
-  py::object as_dict() const { return tenbou_py::from_json(tenbou::result_to_json(result)); }
-  std::string to_json() const { return tenbou::result_to_json(result).dump(); }
+  bool ok() const { return tenbou::score_result_ok(result); }
+  const char* rules() const { return std::holds_alternative<tenbou::KoreanResult>(result) ? "korean" : "riichi"; }
+  const char* method() const {
+    const auto* r = std::get_if<RiichiResult>(&result);
+    return r ? tenbou::method_name(r->method) : "korean";
+  }
+  py::object as_dict() const { return tenbou_py::from_json(tenbou::score_result_to_json(result)); }
+  std::string to_json() const { return tenbou::score_result_to_json(result).dump(); }
   py::object error() const {
-    if (result.ok) return py::none();
+    const tenbou::ResultError* e = tenbou::score_result_error(result);
+    if (!e) return py::none();
     py::dict d;
-    d["code"] = tenbou::error_code_name(result.error->code);
-    d["message"] = result.error->text();
-    d["reason"] = result.error->reason;
-    d["field"] = result.error->field;
+    d["code"] = tenbou::error_code_name(e->code);
+    d["message"] = e->text();
+    d["reason"] = e->reason;
+    d["field"] = e->field;
     return std::move(d);
   }
 };
@@ -67,27 +74,34 @@ bool is_mapping(py::handle obj) {
   return PyObject_IsInstance(obj.ptr(), mapping_abc) == 1;
 }
 
-// Parses one Python request in place (GIL held); invalid input becomes a failure result.
+// Parses one Python request in place (GIL held). A Riichi request is parsed into
+// `out` (scored later, maybe without the GIL) and true is returned; any other
+// family is scored at once into `done`, as is invalid input, and false is returned.
 // Dicts are read directly; any other Mapping is copied into a dict first.
-bool parse_request(py::handle request, tenbou::RiichiRequest& out, RiichiResult& failure) {
+bool parse_request(py::handle request, tenbou::RiichiRequest& out, ScoreResult& done) {
   try {
+    py::object copy;
     if (!PyDict_Check(request.ptr()) && is_mapping(request)) {
-      py::dict copy(py::reinterpret_borrow<py::object>(request));
-      out = tenbou::riichi_request_from(tenbou_py::PyView(copy.ptr()));
-      return true;
+      copy = py::dict(py::reinterpret_borrow<py::object>(request));
+      request = copy;
     }
-    out = tenbou::riichi_request_from(tenbou_py::PyView(request.ptr()));
+    const tenbou_py::PyView view(request.ptr());
+    if (tenbou::rules_family(view) != tenbou::RulesFamily::Riichi) {
+      done = tenbou::score_view(view);
+      return false;
+    }
+    out = tenbou::riichi_request_from(view);
     return true;
   } catch (const tenbou::InputError& e) {
-    failure = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+    done = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
     return false;
   }
 }
 
 // The results of one score_many call, kept in C++; Python views them one at a time.
 struct ResultBatch {
-  std::vector<RiichiResult> results;
-  const RiichiResult& at(py::ssize_t i) const {
+  std::vector<ScoreResult> results;
+  const ScoreResult& at(py::ssize_t i) const {
     const auto n = static_cast<py::ssize_t>(results.size());
     if (i < 0) i += n;
     if (i < 0 || i >= n) throw py::index_error("result index out of range");
@@ -95,11 +109,17 @@ struct ResultBatch {
   }
 };
 
-RiichiResult score_object(py::handle request) {
+ScoreResult score_object(py::handle request) {
   tenbou::RiichiRequest parsed;
-  RiichiResult result;
+  ScoreResult result;
   if (parse_request(request, parsed, result)) result = tenbou::score_riichi(parsed);
   return result;
+}
+
+std::int64_t result_total(const ScoreResult& r) {
+  if (const auto* k = std::get_if<tenbou::KoreanResult>(&r)) return k->ok && k->has_points ? k->total : 0;
+  const auto& riichi = std::get<RiichiResult>(r);
+  return riichi.ok ? riichi.payments.total : 0;
 }
 
 }  // namespace
@@ -110,9 +130,9 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<CoreResult>(m, "CoreResult")
       .def_property_readonly("ok", &CoreResult::ok)
-      .def_property_readonly("method", [](const CoreResult& r) { return tenbou::method_name(r.result.method); })
+      .def_property_readonly("method", &CoreResult::method)
+      .def_property_readonly("rules", &CoreResult::rules)
       .def_property_readonly("error", &CoreResult::error)
-      .def_property_readonly("total", [](const CoreResult& r) { return r.result.payments.total; })
       .def("as_dict", &CoreResult::as_dict)
       .def("to_json", &CoreResult::to_json);
 
@@ -122,13 +142,13 @@ PYBIND11_MODULE(_core, m) {
       .def("totals", [](const ResultBatch& b) {
         std::vector<std::int64_t> out;
         out.reserve(b.results.size());
-        for (const auto& r : b.results) out.push_back(r.ok ? r.payments.total : 0);
+        for (const auto& r : b.results) out.push_back(result_total(r));
         return out;
       })
       .def("to_json_lines", [](const ResultBatch& b) {
         std::vector<std::string> out;
         out.reserve(b.results.size());
-        for (const auto& r : b.results) out.push_back(tenbou::result_to_json(r).dump());
+        for (const auto& r : b.results) out.push_back(tenbou::score_result_to_json(r).dump());
         return out;
       });
 
@@ -141,14 +161,15 @@ PYBIND11_MODULE(_core, m) {
         // Parse a chunk while holding the GIL (the views read Python objects in place),
         // then score it without the GIL; the request buffer is reused chunk to chunk.
         constexpr std::size_t kChunk = 512;
-        std::vector<RiichiResult> results;
+        std::vector<ScoreResult> results;
         if (py::isinstance<py::list>(requests)) results.reserve(py::len(requests));
         std::vector<tenbou::RiichiRequest> parsed(kChunk);
         std::vector<std::size_t> slots;  // result index of each parsed request
         slots.reserve(kChunk);
         auto score_chunk = [&] {
           py::gil_scoped_release release;
-          for (std::size_t k = 0; k < slots.size(); ++k) tenbou::score_riichi_into(parsed[k], results[slots[k]]);
+          for (std::size_t k = 0; k < slots.size(); ++k)
+            tenbou::score_riichi_into(parsed[k], std::get<RiichiResult>(results[slots[k]]));
           slots.clear();
         };
         auto take = [&](py::handle item) {
@@ -210,9 +231,21 @@ PYBIND11_MODULE(_core, m) {
         return tenbou::format_amount(digits.substr(std::min(digits.find_first_not_of('0'), digits.size() - 1)), u);
       },
       py::arg("digits"), py::arg("units"));
-  m.def("yaku_table", []() { return tenbou_py::from_json(tenbou::yaku_table_json()); });
+  m.def(
+      "yaku_table", [](const std::string& rules) { return tenbou_py::from_json(tenbou::yaku_table_json(rules)); },
+      py::arg("rules") = "riichi");
   m.def(
       "rules",
-      [](py::handle options) { return call_json_api(tenbou::rules_json, options); },
-      py::arg("options"));
+      [](py::handle options, const std::string& family) {
+        try {
+          return tenbou_py::from_json(tenbou::rules_json(tenbou_py::to_json(options), family));
+        } catch (const tenbou::InputError& e) {
+          return invalid_input_dict(e);
+        }
+      },
+      py::arg("options"), py::arg("rules") = "riichi");
+  m.def(
+      "korean_declaration",
+      [](py::handle request) { return call_json_api(tenbou::korean_declaration_json, request); },
+      py::arg("request"));
 }

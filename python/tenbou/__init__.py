@@ -14,7 +14,19 @@ from . import _core
 from . import errors as _errors
 from .errors import *  # noqa: F401,F403  (the exception classes; see errors.__all__)
 from .errors import InvalidRequestError, error_from
-from .result import FuItem, Payment, Points, Result, Results, YakuItem, format_amount, yaku_names
+from .result import (
+    FuItem,
+    KoreanResult,
+    KoreanYakuItem,
+    Payment,
+    Points,
+    Result,
+    Results,
+    YakuItem,
+    format_amount,
+    make_result,
+    yaku_names,
+)
 
 __version__: str = _core.__version__
 
@@ -27,6 +39,8 @@ __all__ = [
     "yaku_names",
     "format_amount",
     "Result",
+    "KoreanResult",
+    "KoreanYakuItem",
     "Results",
     "Points",
     "YakuItem",
@@ -39,16 +53,17 @@ __all__ = [
 def score(request: Mapping[str, Any]) -> Result:
     """Score one request (the contract's JSON object as a mapping).
 
-    Returns a :class:`Result`; a hand that is not complete or has no yaku gives
-    ``ok`` false with error code ``not_winning`` / ``no_yaku``. Invalid input
-    raises an :class:`InvalidRequestError` subclass (a ``ValueError``).
+    ``"rules"`` picks the family: ``riichi`` (default) gives a :class:`Result`,
+    ``korean`` a :class:`KoreanResult`. A hand that is not complete or has no
+    yaku gives ``ok`` false with error code ``not_winning`` / ``no_yaku``.
+    Invalid input raises an :class:`InvalidRequestError` subclass (a ``ValueError``).
     """
     core = _core.score(request)
     if not core.ok:
         err = core.error
         if err and err["code"] == "invalid_input":
             raise error_from(err)
-    return Result(core)
+    return make_result(core)
 
 
 def score_many(requests: Iterable[Mapping[str, Any]]) -> Results:
@@ -112,9 +127,12 @@ def points(
     return Points(data)
 
 
-def rules(options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
-    """The effective rule switches for an ``options`` object (a preset plus overrides)."""
-    data = _core.rules(dict(options or {}))
+def rules(options: Optional[Mapping[str, Any]] = None, family: str = "riichi") -> Dict[str, Any]:
+    """The effective rule switches for an ``options`` object (a preset plus overrides);
+    ``family="korean"`` reads Korean house options."""
+    if family not in ("riichi", "korean"):
+        raise ValueError(f"rules: family must be 'riichi' or 'korean', got {family!r}")
+    data = _core.rules(dict(options or {}), family)
     if data.get("ok") is False:
         raise error_from(data["error"])
     return data

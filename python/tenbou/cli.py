@@ -1,4 +1,4 @@
-"""The ``tenbou`` command line: score, points, table, yaku, mjlog.
+"""The ``tenbou`` command line: score, points, table, yaku, declare, mjlog.
 
 Exit status: 0 scored, 1 the single request's result is ``ok: false``, 2 unusable arguments.
 """
@@ -48,6 +48,10 @@ FU_TEXT = {
     "kokushi": "thirteen orphans (aotenjo house fu)",
 }
 FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"]
+# Flags a Korean request takes as they are (riichi and the declarations are mapped separately).
+KOREAN_FLAGS = ["tsumo", "double_riichi", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"]
+VARIANT_TEXT = {"nagari": "나가리 (nagari)", "samsiki": "삼식이 (samsiki)", "coffee": "커피향 (coffee)"}
+KOREAN_PAYER_TEXT = {"discarder": "the discarder pays", "each_other": "each of the three others pays"}
 
 
 class UsageError(Exception):
@@ -79,8 +83,47 @@ def _last_tile(hand: str) -> str:
     raise UsageError("give the winning tile with --win (or end HAND with a tile such as 5m)")
 
 
+def build_korean_request(args: argparse.Namespace) -> Dict[str, Any]:
+    """The Korean request for `tenbou score --rules korean HAND ...` arguments."""
+    riichi_only = [name for name, given in [
+        ("--dora", args.dora), ("--ura", args.ura), ("--honba", args.honba), ("--sticks", args.sticks),
+        ("--ippatsu", args.ippatsu), ("--method", args.method != "fuhan"), ("--preset", args.preset != "tenhou")] if given]
+    if riichi_only:
+        raise UsageError(f"{', '.join(riichi_only)}: not part of Korean rules (see README 'Korean mahjong')")
+    options: Dict[str, Any] = {}
+    for opt in args.option or []:
+        key, value = _parse_option(opt)
+        options[key] = value
+    declared = "weja_bulleo" if args.weja_bulleo else "bulleo" if args.bulleo else "eopeo" if args.riichi else "none"
+    req: Dict[str, Any] = {
+        "rules": "korean",
+        "variant": args.variant,
+        "hand": args.hand,
+        "melds": list(args.meld or []),
+        "seat_wind": args.seat,
+        "round_wind": args.round,
+        "flowers": args.flowers,
+        "riichi": declared,
+        "own_discards": args.own_discards,
+        "options": options,
+    }
+    if not (args.tenhou and not args.win):
+        req["win_tile"] = args.win or _last_tile(args.hand)
+    for flag in KOREAN_FLAGS:
+        if getattr(args, flag):
+            req[flag] = True
+    return req
+
+
 def build_request(args: argparse.Namespace) -> Dict[str, Any]:
     """The contract request for `tenbou score HAND ...` arguments."""
+    if args.rules == "korean":
+        return build_korean_request(args)
+    korean_only = [name for name, given in [
+        ("--variant", args.variant != "nagari"), ("--flowers", args.flowers), ("--bulleo", args.bulleo),
+        ("--weja-bulleo", args.weja_bulleo), ("--own-discards", args.own_discards)] if given]
+    if korean_only:
+        raise UsageError(f"{', '.join(korean_only)}: Korean rules only (add --rules korean)")
     options: Dict[str, Any] = {"preset": args.preset}
     for opt in args.option or []:
         key, value = _parse_option(opt)
@@ -111,6 +154,12 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cols)
 
 
+def _rjust(text: str, width: int) -> str:
+    """Right-justify by display width."""
+    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return " " * max(0, width - cols) + text
+
+
 _UNITS = "en"  # set from --units: how amounts are written
 
 
@@ -122,10 +171,53 @@ def _tile_label(t: Optional[str]) -> str:
     return f" ({t})" if t else ""
 
 
+def _han_text(han: Optional[int], kind: str) -> str:
+    if han is None:
+        return "? (불명)"
+    return f"{'+' if kind == 'additional' else ''}{han}판"
+
+
+def render_korean_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
+    """The readable breakdown of a Korean result: Korean names with English beside them."""
+    how = "tsumo (올라)" if request.get("tsumo") or request.get("tenhou") or request.get("chiihou") else "ron (쏘아)"
+    out.write(f"Rules     Korean mahjong, {VARIANT_TEXT[d['variant']]}\n")
+    out.write(f"Hand      {' '.join(d['decomposition'])}{'  flowers ' + request['flowers'] if request.get('flowers') else ''}\n")
+    win = request.get("win_tile", "-")
+    out.write(f"Win       {win} by {how}, {d['wait'] or '-'} wait"
+              f" (seat {request.get('seat_wind', 'E')}, round {request.get('round_wind', 'E')})\n")
+    out.write("Patterns (족보)\n")
+    for y in d["yaku"]:
+        unit = ""
+        if y.get("tile"):
+            unit = f" {y['tile']}"
+        elif y.get("count", 1) > 1:
+            unit = f" x{y['count']}"
+        label = f"{y['name_ko']}  {y['name_en']}{unit}"
+        kind = "base 기본" if y["kind"] == "base" else "additional 부가"
+        out.write(f"  {_pad(label, 52)} {_pad(kind, 16)} {_han_text(y['han'], y['kind']):>8}\n")
+    validity = "valid win" if d["win_valid"] else ("chombo (점프)" if d["chombo"] else "NOT a valid win")
+    out.write(f"Value     {d['han']}판 = {d['base_han']} base + {d['additional_han']} additional;"
+              f" minimum {d['min_base_han']} base: {validity}\n")
+    if d["unlimited"]:
+        out.write("          unlimited (판수 무한): the house ends the game on 구련보등\n")
+    for m in d["messages"]:
+        out.write(f"Note      {m}\n")
+    if d["win_base"] is not None:
+        out.write(f"Win base  {d['win_base']}\n")
+    if d["points"] is not None:
+        out.write(f"Points    {d['points']}\n")
+        for p in d["payments"]:
+            out.write(f"  {KOREAN_PAYER_TEXT[p['payer']]:<32} {_fmt(p['amount'])}\n")
+        out.write(f"Total     {_fmt(d['total'])}\n")
+
+
 def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
     """The readable breakdown of a result object: yaku with han, fu items, limit, who pays what, total."""
     if not d["ok"]:
         out.write(f"Not scored ({d['error']['code']}): {d['error']['message']}\n")
+        return
+    if d.get("rules") == "korean":
+        render_korean_result(d, request, out)
         return
     names = yaku_names()
     how = "tsumo" if request.get("tsumo") or request.get("tenhou") or request.get("chiihou") else "ron"
@@ -334,6 +426,19 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
+    if args.rules == "korean":
+        out.write(f"{'key':<14} {_pad('족보', 18)} {_pad('English', 38)} "
+                  + " ".join(_rjust(v, 6) for v in ("나가리", "삼식이", "커피향")) + "   seed 004\n")
+        for row in _core.yaku_table("korean"):
+            cells = []
+            for v in ("nagari", "samsiki", "coffee"):
+                han = row["han"][v]
+                # as the seed writes the table (L10): "+" additional, "-" 0 han, 불명 unknown
+                cells.append("불명" if han is None and not row["local"] else "-" if han is None or han == 0 else
+                             ("+" if row["kind"][v] == "additional" else "") + str(han))
+            out.write(f"{row['key']:<14} {_pad(row['name_ko'], 18)} {_pad(row['name_en'], 38)} "
+                      + " ".join(_rjust(c, 6) for c in cells) + f"   L{row['seed_line']}\n")
+        return 0
     for row in _core.yaku_table():
         if row["yakuman"]:
             value = "yakuman" + (", closed only" if row["han_open"] == 0 else "")
@@ -345,6 +450,25 @@ def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
             value = f"{row['han_closed']} han"
         out.write(f"{row['key']:<16} {_pad(row['name_en'], 38)} {_pad(row['name_ja'], 20)} {_pad(row['name_ko'], 16)} {value}\n")
     return 0
+
+
+def cmd_declare(args: argparse.Namespace, out: TextIO) -> int:
+    from . import korean
+
+    options: Dict[str, Any] = {}
+    for opt in args.option or []:
+        key, value = _parse_option(opt)
+        options[key] = value
+    riichi = "weja_bulleo" if args.weja_bulleo else "bulleo" if args.bulleo else "eopeo"
+    data = korean.declaration(args.hand, variant=args.variant, melds=args.meld or [], seat_wind=args.seat,
+                              round_wind=args.round, riichi=riichi, double_riichi=args.double_riichi, options=options)
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    else:
+        out.write(f"Waits     {' '.join(data['waits']) or '-'}\n")
+        out.write("Legal     yes: every winning tile reaches the minimum base han\n" if data["legal"]
+                  else f"Legal     no (점프 if declared): {data['reason']}\n")
+    return 0 if data["legal"] else 1
 
 
 def cmd_mjlog(args: argparse.Namespace, out: TextIO) -> int:
@@ -394,7 +518,7 @@ def compare_with_tenhou(d: Dict[str, Any], e: Any) -> List[str]:
 
 
 def make_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi, fu/han).")
+    parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi; Korean).")
     sub = parser.add_subparsers(dest="command")
 
     s = sub.add_parser("score", help="score a hand", description=(
@@ -415,6 +539,12 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. kiriage=true (repeatable)")
     s.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"], help="calculation method (seed 000)")
     s.add_argument("--units", default="en", choices=["en", "ko", "ja"], help="write amounts with digit groups (en) or myriad units (ko, ja)")
+    s.add_argument("--rules", default="riichi", choices=["riichi", "korean"], help="rule family")
+    s.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"], help="Korean house variant (나가리, 삼식이, 커피향)")
+    s.add_argument("--flowers", default="", metavar="FLOWERS", help="Korean flowers held, e.g. f1f3 (춘하추동 = f1-f4)")
+    s.add_argument("--bulleo", action="store_true", help="Korean: declared 불러 (open riichi; --riichi is 엎어)")
+    s.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true", help="Korean: declared 외자불러")
+    s.add_argument("--own-discards", dest="own_discards", default="", metavar="TILES", help="Korean: the player's own discards (구련보등 furiten)")
     s.add_argument("--json", action="store_true", help="print the contract's JSON result")
     s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
 
@@ -438,7 +568,20 @@ def make_parser() -> argparse.ArgumentParser:
     t.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
     t.add_argument("--json", action="store_true")
 
-    sub.add_parser("yaku", help="list the yaku with their names and han")
+    y = sub.add_parser("yaku", help="list the yaku with their names and han")
+    y.add_argument("--rules", default="riichi", choices=["riichi", "korean"], help="korean: seed 004's table, every variant")
+
+    d = sub.add_parser("declare", help="Korean: is a 엎어/불러 declaration legal on this 13-tile hand?")
+    d.add_argument("hand", help="the 13 concealed tiles before the win (minus 3 per meld)")
+    d.add_argument("--meld", action="append", metavar="KIND:TILES")
+    d.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"])
+    d.add_argument("--seat", default="E", choices=list("ESWN"))
+    d.add_argument("--round", default="E", choices=list("ESWN"))
+    d.add_argument("--bulleo", action="store_true")
+    d.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true")
+    d.add_argument("--double-riichi", dest="double_riichi", action="store_true", help="부지부 엎어")
+    d.add_argument("--option", action="append", metavar="KEY=VALUE")
+    d.add_argument("--json", action="store_true")
 
     m = sub.add_parser("mjlog", help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
     m.add_argument("files", nargs="+")
@@ -470,6 +613,8 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
             return cmd_yaku(args, out)
         if args.command == "mjlog":
             return cmd_mjlog(args, out)
+        if args.command == "declare":
+            return cmd_declare(args, out)
         parser.print_help(out)
         return 2
     except UsageError as e:

@@ -21,6 +21,10 @@ __all__ = [
     "WinTileMissingError",
     "ImpossibleFlagsError",
     "UnsupportedError",
+    "TileNotInRulesError",
+    "MeldNotInRulesError",
+    "InvalidFlowerError",
+    "DuplicateFlowerError",
 ]
 
 
@@ -78,6 +82,22 @@ class UnsupportedError(InvalidRequestError):
     """A rule family or method this version does not score yet (``unsupported``)."""
 
 
+class TileNotInRulesError(InvalidTileError):
+    """A tile the rule family does not use, e.g. souzu or a red five in Korean mahjong (``tile_not_in_rules``)."""
+
+
+class MeldNotInRulesError(InvalidMeldError):
+    """A meld the rule family does not allow, e.g. chi in Korean mahjong (``meld_not_in_rules``)."""
+
+
+class InvalidFlowerError(InvalidRequestError):
+    """Flower notation that cannot be read, or a flower past the set (f5 in Korean rules) (``bad_flower``)."""
+
+
+class DuplicateFlowerError(InvalidFlowerError):
+    """The same flower given twice: there is one of each (``duplicate_flower``)."""
+
+
 _BY_REASON: Dict[str, Type[InvalidRequestError]] = {
     "bad_json": InvalidJSONError,
     "unknown_key": UnknownKeyError,
@@ -90,6 +110,10 @@ _BY_REASON: Dict[str, Type[InvalidRequestError]] = {
     "win_tile_missing": WinTileMissingError,
     "bad_flags": ImpossibleFlagsError,
     "unsupported": UnsupportedError,
+    "tile_not_in_rules": TileNotInRulesError,
+    "meld_not_in_rules": MeldNotInRulesError,
+    "bad_flower": InvalidFlowerError,
+    "duplicate_flower": DuplicateFlowerError,
 }
 
 

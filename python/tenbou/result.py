@@ -7,7 +7,19 @@ import gmpy2  # type: ignore[import-untyped]
 
 from . import _core
 
-__all__ = ["Result", "Results", "Points", "YakuItem", "FuItem", "Payment", "yaku_names", "format_amount"]
+__all__ = [
+    "Result",
+    "KoreanResult",
+    "Results",
+    "Points",
+    "YakuItem",
+    "KoreanYakuItem",
+    "FuItem",
+    "Payment",
+    "yaku_names",
+    "format_amount",
+    "make_result",
+]
 
 Amount = Union[int, "gmpy2.mpz"]
 
@@ -179,6 +191,104 @@ class Result:
         return f"<Result {d['han']} han {d['fu']} fu{limit}: {d['total']} ({yaku})>"
 
 
+class KoreanYakuItem(NamedTuple):
+    """One Korean pattern: ``han`` is None for a value seed 004 marks 불명 (unknown)."""
+
+    key: str
+    name_ko: str
+    name_en: str
+    han: Optional[int]
+    kind: str  # "base" (기본 족보) or "additional" (부가 족보)
+    count: int = 1
+    tile: Optional[str] = None
+
+
+class KoreanResult(Result):
+    """A scored Korean hand (seed 004): patterns, base and additional han, validity.
+
+    ``ok`` says the tiles form a complete hand; ``win_valid`` says the base han
+    reach the house minimum (2판 묶음 by default) and no illegal 엎어/불러 was
+    declared. ``han`` totals the known values; ``unknown_yaku`` lists patterns
+    whose value the seed does not give. ``total`` is None unless the options
+    turn on a payment (``unit``).
+    """
+
+    __slots__ = ()
+
+    @property
+    def variant(self) -> str:
+        return str(self._get("variant"))
+
+    @property
+    def base_han(self) -> int:
+        return int(self._get("base_han"))
+
+    @property
+    def additional_han(self) -> int:
+        return int(self._get("additional_han"))
+
+    @property
+    def min_base_han(self) -> int:
+        return int(self._get("min_base_han"))
+
+    @property
+    def win_valid(self) -> bool:
+        return bool(self._get("win_valid"))
+
+    @property
+    def chombo(self) -> bool:
+        return bool(self._get("chombo"))
+
+    @property
+    def unlimited(self) -> bool:
+        return bool(self._get("unlimited"))
+
+    @property
+    def yaku(self) -> List[KoreanYakuItem]:  # type: ignore[override]
+        return [
+            KoreanYakuItem(y["key"], y["name_ko"], y["name_en"], y["han"], y["kind"], y.get("count", 1), y.get("tile"))
+            for y in self._get("yaku")
+        ]
+
+    @property
+    def unknown_yaku(self) -> List[str]:
+        return list(self._get("unknown_yaku"))
+
+    @property
+    def messages(self) -> List[str]:
+        return list(self._get("messages"))
+
+    @property
+    def points(self) -> Optional[int]:
+        return self._get("points")  # type: ignore[no-any-return]
+
+    @property
+    def win_base(self) -> Optional[int]:
+        return self._get("win_base")  # type: ignore[no-any-return]
+
+    @property
+    def total(self) -> Optional[int]:  # type: ignore[override]
+        return self._get("total")  # type: ignore[no-any-return]
+
+    @property
+    def payments(self) -> List[Payment]:
+        return [Payment(p["payer"], int(p["amount"])) for p in self._get("payments")]
+
+    def __repr__(self) -> str:
+        d = self._data()
+        if not d["ok"]:
+            return f"<KoreanResult {d['error']['code']}: {d['error']['message']}>"
+        yaku = ", ".join(f"{y['key']} {'?' if y['han'] is None else y['han']}" for y in d["yaku"])
+        valid = "valid" if d["win_valid"] else ("chombo" if d["chombo"] else "not valid")
+        return (f"<KoreanResult {d['variant']} {d['han']} han ({d['base_han']} base + {d['additional_han']} additional), "
+                f"{valid} ({yaku})>")
+
+
+def make_result(core_result: "_core.CoreResult") -> Result:
+    """The typed result for a core result of any rule family."""
+    return KoreanResult(core_result) if core_result.rules == "korean" else Result(core_result)
+
+
 class Results(Sequence[Result]):
     """The results of :func:`tenbou.score_many`, in request order.
 
@@ -203,16 +313,16 @@ class Results(Sequence[Result]):
 
     def __getitem__(self, index: Union[int, slice]) -> Union[Result, List[Result]]:
         if isinstance(index, slice):
-            return [Result(self._batch.get(i)) for i in range(*index.indices(len(self)))]
-        return Result(self._batch.get(index))
+            return [make_result(self._batch.get(i)) for i in range(*index.indices(len(self)))]
+        return make_result(self._batch.get(index))
 
     def __iter__(self) -> Iterator[Result]:
         get = self._batch.get
         for i in range(len(self._batch)):
-            yield Result(get(i))
+            yield make_result(get(i))
 
     def totals(self) -> List[int]:
-        """Every result's total (0 for a failed one)."""
+        """Every result's total (0 for a failed one, and for a Korean result without a payment)."""
         return self._batch.totals()
 
     def to_json_lines(self) -> List[str]:

@@ -3,14 +3,28 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "tenbou/json.hpp"
+#include "tenbou/korean.hpp"
 #include "tenbou/result.hpp"
 
 namespace tenbou {
 
-// Scores one request object. Never throws: invalid input is an `ok: false` result.
-RiichiResult score_request(const Json& request);
+class ValueView;
+
+// The result of any rule family's request.
+using ScoreResult = std::variant<RiichiResult, KoreanResult>;
+
+// Scores one request object of any rule family ("rules": riichi | korean).
+// Never throws: invalid input is an `ok: false` result.
+ScoreResult score_request(const Json& request);
+ScoreResult score_view(const ValueView& request);
+
+// The contract's JSON object for any result.
+Json score_result_to_json(const ScoreResult& result);
+bool score_result_ok(const ScoreResult& result);
+const ResultError* score_result_error(const ScoreResult& result);
 
 // Parses one JSON text, scores it, and returns the result JSON text (one line).
 std::string score_json_text(std::string_view request_text);
@@ -21,14 +35,20 @@ std::string score_json_text(std::string_view request_text);
 // seed's tables leave empty is `ok: false` with code "impossible".
 Json points_json(const Json& query);
 
-// The yaku catalogue (keys, names in English/Japanese/Korean, han) for display.
-Json yaku_table_json();
+// The yaku catalogue (keys, names in English/Japanese/Korean, han) for display;
+// `rules` "riichi" or "korean" (the Korean table with every variant's value).
+Json yaku_table_json(std::string_view rules = "riichi");
 
 // seed 000's spoken shorthand for an amount ({"romaji", "kana"}) or null.
 Json shorthand_json(std::int64_t amount, std::int64_t dealer_share = 0);
 
-// The effective rule switches of an `options` object (preset + overrides).
-Json rules_json(const Json& options);
+// The effective rule switches of an `options` object (preset + overrides);
+// `rules` "riichi" or "korean".
+Json rules_json(const Json& options, std::string_view rules = "riichi");
+
+// Whether a 엎어/불러 declaration is legal on a 13-tile Korean hand (a request
+// without win_tile): {"ok", "legal", "waits", "reason"} (seed 004 L105-107).
+Json korean_declaration_json(const Json& request);
 
 // The library version.
 const char* version();

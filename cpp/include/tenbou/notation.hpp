@@ -63,6 +63,15 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& fi
 // Parses exactly one tile ("5m", "0p", "7z").
 ParsedTile parse_single_tile(std::string_view text, const std::string& field);
 
+// Flower tiles written "f1f3" (or "f1 f3"), each f1..f<max_flower>: Korean
+// mahjong has 4 (춘하추동), Hong Kong-Taiwan 8. Returns bit k-1 for flower fk.
+// Throws InputError "bad_flower" (unknown text, a flower number past the set)
+// or "duplicate_flower" (the same flower twice: there is one of each).
+std::uint8_t parse_flowers(std::string_view text, const std::string& field, int max_flower);
+
+// "f1f3" for a flower bit set.
+std::string flowers_text(std::uint8_t flowers);
+
 enum class MeldKind : std::uint8_t { Chi, Pon, Kan, Kakan, Ankan };
 const char* meld_kind_name(MeldKind kind);
 

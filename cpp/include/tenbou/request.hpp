@@ -46,6 +46,11 @@ struct RiichiRequest {
   }
 };
 
+// The rule family a request names in "rules" (riichi when absent). Throws
+// InputError on a value that is not a family, or one not available yet.
+enum class RulesFamily : std::uint8_t { Riichi, Korean };
+RulesFamily rules_family(const ValueView& request);
+
 // Reads and validates a request object. Throws InputError on anything that is
 // not a well-formed, physically possible situation: unknown keys, bad tiles,
 // wrong counts, a fifth copy (hand + melds + indicators), a winning tile not in

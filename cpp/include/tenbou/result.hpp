@@ -10,14 +10,12 @@
 #include "tenbou/notation.hpp"
 #include "tenbou/payments.hpp"
 #include "tenbou/small_list.hpp"
+#include "tenbou/wait.hpp"
 #include "tenbou/yaku_table.hpp"
 
 namespace tenbou {
 
 class Json;
-
-enum class Wait : std::uint8_t { Ryanmen, Kanchan, Penchan, Shanpon, Tanki, Kokushi13, None };
-const char* wait_name(Wait wait);
 
 struct YakuEntry {
   Yaku yaku;
@@ -79,6 +77,9 @@ struct RiichiResult {
 
   static RiichiResult failure(ErrorCode code, std::string message, std::string reason = {}, std::string field = {});
 };
+
+// The contract's `{"ok": false, "error": {...}}` object (every rule family).
+Json failure_json(const ResultError& error);
 
 // The contract's JSON object for a result.
 Json result_to_json(const RiichiResult& result);
