@@ -14,16 +14,20 @@ import tenbou
 from conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-LINES = (DATA / "riichi_vectors.jsonl").read_text(encoding="utf-8").splitlines()
-EXPECTED = (DATA / "riichi_vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()
+LINES = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
+EXPECTED = (DATA / "vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()
 
 
 def test_vector_file_is_large_and_mixed():
-    assert len(LINES) == len(EXPECTED) >= 1800
+    assert len(LINES) == len(EXPECTED) >= 2000
     import json
 
     codes = {json.loads(e).get("error", {}).get("code") for e in EXPECTED}
-    assert {None, "invalid_input", "no_yaku"} <= codes
+    assert {None, "invalid_input", "no_yaku", "not_winning"} <= codes
+    families = [json.loads(line).get("rules", "riichi") for line in LINES if line.startswith("{") and line.endswith("}")]
+    methods = {json.loads(line).get("method", "fuhan") for line in LINES if line.startswith("{") and line.endswith("}")}
+    assert families.count("korean") >= 500 and families.count("riichi") >= 1500
+    assert {"fuhan", "han_only", "aotenjo"} <= methods  # ("fu" is an invalid case)
 
 
 def test_python_matches_the_golden_results():

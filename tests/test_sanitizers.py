@@ -38,14 +38,14 @@ def run(tool: Path, lines):
 
 
 def test_vectors_under_sanitizers(sanitized_tool):
-    lines = (DATA / "riichi_vectors.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
     out = run(sanitized_tool, lines)
     assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.splitlines() == (DATA / "riichi_vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()
+    assert out.stdout.splitlines() == (DATA / "vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()
 
 
 def test_mutations_under_sanitizers(sanitized_tool):
-    base = (DATA / "riichi_vectors.jsonl").read_text(encoding="utf-8").splitlines()
+    base = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
     lines = mutations(base, 20000, seed=77, alphabet='0123456789mpsz:,"[]{}-.e \\u00e9x', max_edits=6)
     out = run(sanitized_tool, lines)
     assert out.returncode == 0, out.stderr[-3000:]

@@ -199,7 +199,7 @@ class KoreanYakuItem(NamedTuple):
     name_en: str
     han: Optional[int]
     kind: str  # "base" (기본 족보) or "additional" (부가 족보)
-    count: int = 1
+    units: int = 1  # the JSON "count": 겐쇼 copies, flowers, value-set reasons
     tile: Optional[str] = None
 
 
@@ -267,7 +267,7 @@ class KoreanResult(Result):
         return self._get("win_base")  # type: ignore[no-any-return]
 
     @property
-    def total(self) -> Optional[int]:  # type: ignore[override]
+    def total(self) -> Optional[int]:
         return self._get("total")  # type: ignore[no-any-return]
 
     @property

@@ -1,5 +1,5 @@
-"""Regenerate the shared vector file: tests/data/riichi_vectors.jsonl (requests) and
-riichi_vectors.expected.jsonl (the core's results). Run after an intentional rule change,
+"""Regenerate the shared vector file: tests/data/vectors.jsonl (requests of every rule family
+and method, valid and invalid) and vectors.expected.jsonl (the core's results). Run after an intentional rule change,
 and review the diff of the expected file before committing it.
 
     python tests/data/make_vectors.py
@@ -14,7 +14,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import hand_generator  # noqa: E402
+import korean_generator  # noqa: E402
 from test_bad_input import CASES  # noqa: E402
+from test_korean import BAD as KOREAN_BAD, HANDS as KOREAN_HANDS  # noqa: E402
 
 import tenbou  # noqa: E402
 
@@ -39,11 +41,30 @@ def main() -> None:
     requests.append({**seed_103, "honba": 8, "options": {"double_yakuman": True, "honba_value": 1500}})
     requests.append({**seed_103, "seat_wind": "S", "options": {"double_yakuman": True, "aotenjo_drop_implied": False}})
     requests.append({**seed_103, "options": {"aotenjo_yakuman": "fixed"}})
+    # Korean (seed 004): generated hands in every variant, the table-row hands, the bad inputs.
+    korean_hands = korean_generator.generate(700, seed=4004)
+    requests += korean_hands
+    # Incomplete hands (not_winning): one concealed digit raised by one, kept when that
+    # leaves a legal request whose tiles no longer form a hand.
+    incomplete = []
+    for q in korean_hands:
+        hand = q["hand"]
+        for i, ch in enumerate(hand):
+            if ch in "12345678":
+                bad = {**q, "hand": hand[:i] + str(int(ch) + 1) + hand[i + 1:]}
+                if json.loads(tenbou.score_json(json.dumps(bad))).get("error", {}).get("code") == "not_winning":
+                    incomplete.append(bad)
+                break
+        if len(incomplete) == 40:
+            break
+    requests += incomplete
+    requests += [dict(h[1], variant=v) for h in KOREAN_HANDS for v in ("nagari", "samsiki", "coffee")]
+    requests += [case[0] for case in KOREAN_BAD.values()]
     lines = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in requests]
     lines += ['{"hand":', "[]", '{"hand":"123m","hand":"1m"}']  # invalid JSON text
-    (HERE / "riichi_vectors.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (HERE / "vectors.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     results = [tenbou.score_json(line) for line in lines]
-    (HERE / "riichi_vectors.expected.jsonl").write_text("\n".join(results) + "\n", encoding="utf-8")
+    (HERE / "vectors.expected.jsonl").write_text("\n".join(results) + "\n", encoding="utf-8")
     print(f"{len(lines)} vectors")
 
 
