@@ -109,8 +109,16 @@ def generate_one(rng: random.Random) -> Optional[Dict[str, Any]]:
         req["houtei"] = True
     elif not tsumo and r < 0.2:
         req["chankan"] = True
+    if not melds and "riichi" not in req and not any(req.get(f) for f in ("haitei", "houtei", "chankan")) \
+            and rng.random() < 0.06:  # 천화 / 지화 / 인화
+        first = rng.choice(["tenhou", "chiihou", "renhou"])
+        req[first] = True
+        req["seat_wind"] = "E" if first == "tenhou" else rng.choice("SWN")
+        req["tsumo"] = first != "renhou"
+        if first == "tenhou" and rng.random() < 0.3:
+            del req["win_tile"]  # no last tile (L113)
     if rng.random() < 0.1:
-        req["own_discards"] = name(rng.choice(KINDS))
+        req["own_discards"] = name(rng.choice([k for k in KINDS if counts[k] < 4]))
     if rng.random() < 0.25:
         req["options"] = rng.choice([
             {"min_base_han": rng.choice([0, 3])},
