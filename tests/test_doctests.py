@@ -6,10 +6,11 @@ import doctest
 import pytest
 
 import tenbou
+import tenbou.korean
 import tenbou.riichi
 
 
-@pytest.mark.parametrize("module", [tenbou, tenbou.riichi])
+@pytest.mark.parametrize("module", [tenbou, tenbou.riichi, tenbou.korean])
 def test_docstring_examples(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0

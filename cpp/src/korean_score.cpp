@@ -19,6 +19,18 @@ bool is_korean_seven_pairs(const TileCounts& c) {
   return tiles == 14;
 }
 
+// Whether `t` can be part of any set or pair with the concealed tiles: it must be held
+// already, or (a number) sit within two of a held tile of its suit. Anything else would
+// stay a lone tile, so the declaration check need not score it.
+bool could_join(const TileCounts& concealed, Tile t) {
+  if (concealed[t]) return true;
+  if (is_honor(t)) return false;
+  const int n = t % 9;
+  for (int d = -2; d <= 2; ++d)
+    if (n + d >= 0 && n + d <= 8 && concealed[t + d]) return true;
+  return false;
+}
+
 struct Candidate {
   KoreanReading reading;
   KoreanYakuOutcome yaku;
@@ -166,6 +178,7 @@ DeclarationCheck korean_declaration_check(const KoreanRequest& before) {
   for (int t = 0; t < kTileKinds; ++t) {
     const Tile tile = static_cast<Tile>(t);
     if (suit_of(tile) == Suit::Sou || held[t] >= 4) continue;  // no fifth copy to win on
+    if (!could_join(before.hand, tile)) continue;
     win.hand = before.hand;
     ++win.hand[t];
     win.win_tile = tile;

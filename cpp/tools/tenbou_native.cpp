@@ -1,6 +1,7 @@
 // tenbou-native: the C++ core with no front end around it.
 //   tenbou-native score < requests.jsonl > results.jsonl   (same lines as `tenbou score --jsonl`)
-//   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core)
+//   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean
+//                                                          files time score_korean)
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include "tenbou/api.hpp"
 #include "tenbou/request.hpp"
+#include "tenbou/korean.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/value_view.hpp"
 
@@ -47,25 +49,31 @@ int run_bench(const char* path, double seconds) {
   }
   std::vector<std::string> lines;
   std::vector<tenbou::RiichiRequest> requests;
+  std::vector<tenbou::KoreanRequest> korean;
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
     lines.push_back(line);
     try {
-      requests.push_back(tenbou::riichi_request_from(tenbou::JsonView(tenbou::Json::parse(line))));
+      const tenbou::Json json = tenbou::Json::parse(line);
+      const tenbou::JsonView view(json);
+      if (tenbou::rules_family(view) == tenbou::RulesFamily::Korean) korean.push_back(tenbou::korean_request_from(view));
+      else requests.push_back(tenbou::riichi_request_from(view));
     } catch (const tenbou::InputError&) {
     }
   }
   long sink = 0;
-  // Scoring alone: decomposition, yaku, fu, payments on parsed requests.
-  double core = hands_per_second(requests.size(), seconds, [&](std::size_t i) {
+  // Scoring alone: decomposition, yaku, fu, payments on parsed requests (one family per file).
+  double core = korean.empty() ? hands_per_second(requests.size(), seconds, [&](std::size_t i) {
     sink += tenbou::score_riichi(requests[i]).payments.total;
+  }) : hands_per_second(korean.size(), seconds, [&](std::size_t i) {
+    sink += tenbou::score_korean(korean[i]).han;
   });
   // The whole contract path: JSON text in, JSON text out.
   double full = hands_per_second(lines.size(), seconds, [&](std::size_t i) {
     sink += static_cast<long>(tenbou::score_json_text(lines[i]).size());
   });
-  std::printf("{\"hands\":%zu,\"score_hands_per_s\":%.0f,\"json_hands_per_s\":%.0f,\"sink\":%ld}\n",
-              requests.size(), core, full, sink % 7);
+  std::printf("{\"riichi_hands\":%zu,\"korean_hands\":%zu,\"score_hands_per_s\":%.0f,\"json_hands_per_s\":%.0f,\"sink\":%ld}\n",
+              requests.size(), korean.size(), core, full, sink % 7);
   return 0;
 }
 

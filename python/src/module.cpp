@@ -74,11 +74,14 @@ bool is_mapping(py::handle obj) {
   return PyObject_IsInstance(obj.ptr(), mapping_abc) == 1;
 }
 
-// Parses one Python request in place (GIL held). A Riichi request is parsed into
-// `out` (scored later, maybe without the GIL) and true is returned; any other
-// family is scored at once into `done`, as is invalid input, and false is returned.
+// What parse_request did with a request.
+enum class Parsed { Riichi, Korean, Failed };
+
+// Parses one Python request in place (GIL held) into the buffer of its rule family,
+// to be scored later (maybe without the GIL); invalid input becomes a failure in `failed`.
 // Dicts are read directly; any other Mapping is copied into a dict first.
-bool parse_request(py::handle request, tenbou::RiichiRequest& out, ScoreResult& done) {
+Parsed parse_request(py::handle request, tenbou::RiichiRequest& riichi, tenbou::KoreanRequest& korean,
+                     ScoreResult& failed) {
   try {
     py::object copy;
     if (!PyDict_Check(request.ptr()) && is_mapping(request)) {
@@ -86,15 +89,17 @@ bool parse_request(py::handle request, tenbou::RiichiRequest& out, ScoreResult& 
       request = copy;
     }
     const tenbou_py::PyView view(request.ptr());
-    if (tenbou::rules_family(view) != tenbou::RulesFamily::Riichi) {
-      done = tenbou::score_view(view);
-      return false;
+    // Most requests are Riichi with no "rules" key: one hash lookup instead of a member scan.
+    const bool names_rules = !PyDict_Check(request.ptr()) || PyDict_GetItemString(request.ptr(), "rules") != nullptr;
+    switch (names_rules ? tenbou::rules_family(view) : tenbou::RulesFamily::Riichi) {
+      case tenbou::RulesFamily::Korean: korean = tenbou::korean_request_from(view); return Parsed::Korean;
+      case tenbou::RulesFamily::Riichi: break;
     }
-    out = tenbou::riichi_request_from(view);
-    return true;
+    riichi = tenbou::riichi_request_from(view);
+    return Parsed::Riichi;
   } catch (const tenbou::InputError& e) {
-    done = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
-    return false;
+    failed = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+    return Parsed::Failed;
   }
 }
 
@@ -110,9 +115,14 @@ struct ResultBatch {
 };
 
 ScoreResult score_object(py::handle request) {
-  tenbou::RiichiRequest parsed;
+  tenbou::RiichiRequest riichi;
+  tenbou::KoreanRequest korean;
   ScoreResult result;
-  if (parse_request(request, parsed, result)) result = tenbou::score_riichi(parsed);
+  switch (parse_request(request, riichi, korean, result)) {
+    case Parsed::Riichi: result = tenbou::score_riichi(riichi); break;
+    case Parsed::Korean: result = tenbou::score_korean(korean); break;
+    case Parsed::Failed: break;
+  }
   return result;
 }
 
@@ -163,19 +173,27 @@ PYBIND11_MODULE(_core, m) {
         constexpr std::size_t kChunk = 512;
         std::vector<ScoreResult> results;
         if (py::isinstance<py::list>(requests)) results.reserve(py::len(requests));
-        std::vector<tenbou::RiichiRequest> parsed(kChunk);
-        std::vector<std::size_t> slots;  // result index of each parsed request
-        slots.reserve(kChunk);
+        std::vector<tenbou::RiichiRequest> riichi(kChunk);
+        std::vector<tenbou::KoreanRequest> korean(kChunk);
+        std::vector<std::size_t> riichi_slots, korean_slots;  // result index of each parsed request
+        riichi_slots.reserve(kChunk);
+        korean_slots.reserve(kChunk);
         auto score_chunk = [&] {
           py::gil_scoped_release release;
-          for (std::size_t k = 0; k < slots.size(); ++k)
-            tenbou::score_riichi_into(parsed[k], std::get<RiichiResult>(results[slots[k]]));
-          slots.clear();
+          for (std::size_t k = 0; k < riichi_slots.size(); ++k)
+            tenbou::score_riichi_into(riichi[k], std::get<RiichiResult>(results[riichi_slots[k]]));
+          for (std::size_t k = 0; k < korean_slots.size(); ++k) results[korean_slots[k]] = tenbou::score_korean(korean[k]);
+          riichi_slots.clear();
+          korean_slots.clear();
         };
         auto take = [&](py::handle item) {
           results.emplace_back();
-          if (parse_request(item, parsed[slots.size()], results.back())) slots.push_back(results.size() - 1);
-          if (slots.size() == kChunk) score_chunk();
+          switch (parse_request(item, riichi[riichi_slots.size()], korean[korean_slots.size()], results.back())) {
+            case Parsed::Riichi: riichi_slots.push_back(results.size() - 1); break;
+            case Parsed::Korean: korean_slots.push_back(results.size() - 1); break;
+            case Parsed::Failed: break;
+          }
+          if (riichi_slots.size() == kChunk || korean_slots.size() == kChunk) score_chunk();
         };
         if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
           // Re-read the size and own the item: parsing may run Python code (a custom
@@ -185,7 +203,7 @@ PYBIND11_MODULE(_core, m) {
         } else {
           for (auto item : requests) take(item);
         }
-        if (!slots.empty()) score_chunk();
+        if (!riichi_slots.empty() || !korean_slots.empty()) score_chunk();
         return ResultBatch{std::move(results)};
       },
       py::arg("requests"), "Score many requests in one call; the GIL is released while scoring.");
