@@ -559,6 +559,24 @@ def test_bad_input_gives_its_specific_error(name, run_cli):
     assert code == 1 and out.strip() == expected
 
 
+def test_variant_by_the_seeds_column_names():
+    for english, korean_name in zip(VARIANTS, ("나가리", "삼식이", "커피향")):
+        assert tenbou.score(req(PINFU_HAND, "6p", variant=korean_name)).variant == english
+
+
+def test_mutated_korean_requests_never_crash():
+    from fuzzing import mutations
+    from tenbou import _core
+
+    base = [json.dumps(h[1], ensure_ascii=False) for h in HANDS] + [json.dumps(b[0], ensure_ascii=False) for b in BAD.values()]
+    lines = mutations(base, 20000, seed=11, alphabet='0123456789mpszf:,"[]{}-.e ' + "엎어", max_edits=4)
+    for line, out in zip(lines, _core.score_json_lines(lines)):
+        data = json.loads(out)
+        assert data["ok"] in (True, False)
+        if not data["ok"]:
+            assert data["error"]["code"] in ("invalid_input", "not_winning", "no_yaku"), (line, data)
+
+
 def test_not_a_complete_hand():
     r = tenbou.score(req("234567m234p55679p", "9p"))
     assert not r.ok and r.error["code"] == "not_winning"

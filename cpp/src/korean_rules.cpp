@@ -59,6 +59,13 @@ void read_win_base(const ValueView& v, KoreanRules& r) {
 const char* korean_variant_name(KoreanVariant variant) { return choice_name(variant, kVariantChoices); }
 
 KoreanVariant parse_korean_variant(const ValueView& v, std::string_view field) {
+  // The seed's own column heads (L10) are accepted as well.
+  if (v.kind() == ValueView::Kind::String) {
+    const std::string_view s = v.as_string();
+    if (s == "나가리") return KoreanVariant::Nagari;
+    if (s == "삼식이") return KoreanVariant::Samsiki;
+    if (s == "커피향") return KoreanVariant::Coffee;
+  }
   return parse_choice(v, std::string(field), kVariantChoices);
 }
 
