@@ -31,9 +31,9 @@ def sanitized_tool() -> Path:
     return build / "cpp" / "tenbou-native"
 
 
-def run(tool: Path, lines):
+def run(tool: Path, lines, command: str = "score"):
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
-    return subprocess.run([str(tool), "score"], input="\n".join(lines) + "\n", capture_output=True, text=True,
+    return subprocess.run([str(tool), command], input="\n".join(lines) + "\n", capture_output=True, text=True,
                           encoding="utf-8", env=env)
 
 
@@ -51,3 +51,33 @@ def test_mutations_under_sanitizers(sanitized_tool):
     assert out.returncode == 0, out.stderr[-3000:]
     results = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(results) == len(lines) and all(r["ok"] in (True, False) for r in results)
+
+
+def test_waits_under_sanitizers(sanitized_tool):
+    """Shanten, ukeire and waits (the compiled-in table's lookups included) on hands before the win:
+    the vectors' winning hands minus their winning tile, random hands, and mutations of both."""
+    from test_waits import before_win, compact, random_hands
+    from tenbou import _core
+
+    base = []
+    for line in (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines():
+        try:
+            req = json.loads(line)
+            if isinstance(req, dict) and "win_tile" in req and "hand" in req:
+                base.append(json.dumps(before_win(req), ensure_ascii=False))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    base += [json.dumps({"hand": compact(c), "melds": m}) for c, m in random_hands(2000, seed=3)]
+    lines = base + mutations(base, 10000, seed=78, alphabet='0123456789mpsz:,"[]{}-.e x', max_edits=5)
+    out = run(sanitized_tool, lines, "waits")
+    assert out.returncode == 0, out.stderr[-3000:]
+    answers = out.stdout.splitlines()
+    assert len(answers) == len(lines)
+    # and the native answers are the Python API's, byte for byte after parsing
+    for line, answer in list(zip(lines, answers))[:3000]:
+        try:
+            req = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(req, dict):
+            assert json.loads(answer) == _core.waits(req), line

@@ -165,7 +165,8 @@ Json rules_json(const Json& options, std::string_view rules) {
 
 Json korean_declaration_json(const Json& request) {
   try {
-    const KoreanRequest before = korean_request_from(JsonView(request), /*before_win=*/true);
+    BeforeWin extras;
+    const KoreanRequest before = korean_request_from(JsonView(request), &extras);
     const DeclarationCheck check = korean_declaration_check(before);
     Json o = Json::object();
     o.set("ok", Json::boolean(true));

@@ -62,12 +62,25 @@ void check_flags(const KoreanRequest& r, bool tsumo_given_false) {
 
 }  // namespace
 
-KoreanRequest korean_request_from(const ValueView& req, bool before_win) {
+KoreanRequest korean_request_on(const KoreanRequest& before, Tile win, bool tsumo) {
+  KoreanRequest r = before;
+  if (r.hand[win] < 255) ++r.hand[win];
+  r.win_tile = win;
+  r.has_win_tile = true;
+  r.tsumo = tsumo;
+  if (tsumo) r.houtei = r.chankan = r.renhou = false;
+  else r.haitei = r.rinshan = r.tenhou = r.chiihou = false;
+  return r;
+}
+
+void check_korean_flags(const KoreanRequest& r) { check_flags(r, false); }
+
+KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
   if (req.kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
   KoreanRequest r;
-  std::string_view hand, win, flowers, discards;
-  bool have_hand = false, have_win = false, tsumo_given_false = false;
+  std::string_view hand, win, flowers, discards, visible;
+  bool have_hand = false, have_win = false, tsumo_given_false = false, have_tsumo = false;
   SmallList<std::string_view, 4> meld_texts;
   req.each_member([&](std::string_view key, const ValueView& v) {
     if (key == "rules") {
@@ -86,7 +99,12 @@ KoreanRequest korean_request_from(const ValueView& req, bool before_win) {
       v.each_item([&](std::size_t i, const ValueView& item) {
         meld_texts.push(get_string(item, "melds[" + std::to_string(i) + "]"));
       });
-    } else if (key == "tsumo") { r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; }
+    } else if (key == "tsumo") { r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; have_tsumo = true; }
+    else if (key == "visible") {
+      if (!before_win)
+        throw InputError("unknown_key", "visible", "'visible' belongs to a hand before the win (waits, shanten), not to a scored hand");
+      visible = get_string(v, key);
+    }
     else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
     else if (key == "round_wind") r.round_wind = parse_wind(v, key);
     else if (key == "riichi") {
@@ -108,7 +126,9 @@ KoreanRequest korean_request_from(const ValueView& req, bool before_win) {
   });
   // 부지부 엎어 is a 엎어 declared on the first go-around (L71): it implies eopeo.
   if (r.double_riichi && r.riichi == KoreanRiichi::None) r.riichi = KoreanRiichi::Eopeo;
-  if (r.tenhou || r.chiihou) r.tsumo = true;
+  if (!before_win && (r.tenhou || r.chiihou)) r.tsumo = true;
+  if (before_win && have_tsumo)
+    throw InputError("bad_value", "tsumo", "a hand before the win is scored both by ron and by tsumo: leave tsumo out");
 
   if (!have_hand) throw InputError("bad_value", "hand", "the request has no \"hand\"");
   TileCounts seen{};
@@ -133,6 +153,14 @@ KoreanRequest korean_request_from(const ValueView& req, bool before_win) {
     count(seen[t.tile]);
   });
   r.flowers = parse_flowers(flowers, "flowers", 4);
+  if (before_win) {
+    before_win->own_discards = r.own_discards;
+    parse_tiles_each(visible, "visible", [&](ParsedTile t) {
+      check_korean_tile(t, "visible");
+      count(before_win->visible[t.tile]);
+      count(seen[t.tile]);
+    });
+  }
 
   const std::size_t want = (before_win ? 13 : 14) - 3 * r.melds.size();
   if (hand_count != want)
@@ -148,10 +176,12 @@ KoreanRequest korean_request_from(const ValueView& req, bool before_win) {
                            " counting hand, melds and own discards (there are 4)");
   if (before_win) {
     if (have_win) throw InputError("bad_value", "win_tile", "the hand before the win has no winning tile yet: leave win_tile out");
-    if (r.tenhou || r.chiihou || r.renhou || r.haitei || r.houtei || r.rinshan || r.chankan)
-      throw InputError("bad_flags", "", "a hand before the win takes no win-situation flag (tenhou, haitei, rinshan, ...)");
-    if (r.riichi != KoreanRiichi::None && !r.closed())
-      throw InputError("bad_flags", "", "엎어/불러 (riichi) needs a concealed hand: no pon or open kan (seed 004 L105)");
+    // Ron and tsumo are both scored: the request must make sense as one of them at least.
+    try {
+      check_flags(korean_request_on(r, 0, false), false);
+    } catch (const InputError&) {
+      check_flags(korean_request_on(r, 0, true), false);
+    }
     return r;
   }
   if (have_win) {

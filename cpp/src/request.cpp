@@ -14,7 +14,7 @@ namespace {
 enum class Key {
   Rules, Method, Hand, WinTile, Melds, Tsumo, SeatWind, RoundWind, Riichi, DoubleRiichi, Ippatsu, Rinshan,
   Chankan, Haitei, Houtei, Tenhou, Chiihou, Renhou, DoraIndicators, UraIndicators, Honba, RiichiSticks, Options,
-  Unknown
+  OwnDiscards, Visible, Unknown
 };
 
 Key request_key(std::string_view k) {
@@ -36,12 +36,14 @@ Key request_key(std::string_view k) {
       break;
     case 7:
       if (k == "options") return Key::Options;
+      if (k == "visible") return Key::Visible;
       if (k == "ippatsu") return Key::Ippatsu;
       if (k == "rinshan") return Key::Rinshan;
       if (k == "chankan") return Key::Chankan;
       if (k == "chiihou") return Key::Chiihou;
       break;
     case 8: if (k == "win_tile") return Key::WinTile; break;
+    case 12: if (k == "own_discards") return Key::OwnDiscards; break;
     case 9: if (k == "seat_wind") return Key::SeatWind; break;
     case 10: if (k == "round_wind") return Key::RoundWind; break;
     case 13:
@@ -68,14 +70,18 @@ IndicatorList parse_indicators(std::string_view text, const std::string& field, 
   return out;
 }
 
-void check_flags(const RiichiRequest& r, bool tsumo_given_false) {
+void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win) {
   auto bad = [](const std::string& msg) { throw InputError("bad_flags", "", msg); };
   const bool closed = r.closed();
   if (r.riichi && !closed) bad("riichi with an open hand (only closed kans may be declared)");
   if (r.ippatsu && !r.riichi) bad("ippatsu without riichi");
+  if (r.rinshan && r.kan_count() == 0) bad("rinshan without a kan among the melds");
+  if (!r.ura_indicators.empty() && !r.riichi) bad("ura_indicators given but the hand is not in riichi");
+  if (r.ura_indicators.size() > r.dora_indicators.size())
+    throw InputError("bad_value", "ura_indicators", "more ura indicators than dora indicators");
+  if (before_win) return;  // checked on the ron and tsumo forms (riichi_request_on)
   if (r.chankan && r.tsumo) bad("chankan is a win on another player's added kan: it cannot be tsumo");
   if (r.rinshan && !r.tsumo) bad("rinshan is a win on the kan replacement draw: it must be tsumo");
-  if (r.rinshan && r.kan_count() == 0) bad("rinshan without a kan among the melds");
   if (r.haitei && !r.tsumo) bad("haitei is a win on the last drawn tile: it must be tsumo (houtei is the ron)");
   if (r.houtei && r.tsumo) bad("houtei is a win on the last discard: it cannot be tsumo (haitei is the tsumo)");
   if (r.haitei && r.rinshan) bad("haitei and rinshan together: the kan replacement tile is never the last live-wall tile");
@@ -100,12 +106,22 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false) {
     if (!r.melds.empty()) bad("renhou with melds");
     if (first_turn_flags) bad("renhou with riichi, ippatsu, rinshan, chankan, haitei or houtei");
   }
-  if (!r.ura_indicators.empty() && !r.riichi) bad("ura_indicators given but the hand is not in riichi");
-  if (r.ura_indicators.size() > r.dora_indicators.size())
-    throw InputError("bad_value", "ura_indicators", "more ura indicators than dora indicators");
 }
 
 }  // namespace
+
+RiichiRequest riichi_request_on(const RiichiRequest& before, Tile win, bool tsumo) {
+  RiichiRequest r = before;
+  if (r.hand[win] < 255) ++r.hand[win];
+  r.win_tile = win;
+  r.win_red = false;
+  r.tsumo = tsumo;
+  if (tsumo) r.houtei = r.chankan = r.renhou = false;
+  else r.haitei = r.rinshan = r.tenhou = r.chiihou = false;
+  return r;
+}
+
+void check_riichi_flags(const RiichiRequest& r) { check_flags(r, false, false); }
 
 RulesFamily rules_family(const ValueView& req) {
   RulesFamily family = RulesFamily::Riichi;
@@ -121,14 +137,14 @@ RulesFamily rules_family(const ValueView& req) {
   return family;
 }
 
-RiichiRequest riichi_request_from(const ValueView& req) {
+RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
   if (req.kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
   RiichiRequest r;
   // Text fields are read as views (valid while `req` lives) and checked in a fixed
   // order below, so the same bad request gives the same error however it is written.
-  std::string_view hand, win, dora, ura;
-  bool have_hand = false, have_win = false, have_dora = false, have_ura = false;
+  std::string_view hand, win, dora, ura, own_discards, visible;
+  bool have_hand = false, have_win = false, have_dora = false, have_ura = false, have_tsumo = false;
   SmallList<std::string_view, 4> meld_texts;
   bool tsumo_given_false = false;
   req.each_member([&](std::string_view key, const ValueView& v) {
@@ -155,7 +171,7 @@ RiichiRequest riichi_request_from(const ValueView& req) {
           meld_texts.push(item.as_string());
         });
         break;
-      case Key::Tsumo: r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; break;
+      case Key::Tsumo: r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; have_tsumo = true; break;
       case Key::SeatWind: r.seat_wind = parse_wind(v, key); break;
       case Key::RoundWind: r.round_wind = parse_wind(v, key); break;
       case Key::Riichi: r.riichi = get_bool(v, key); break;
@@ -171,13 +187,24 @@ RiichiRequest riichi_request_from(const ValueView& req) {
       case Key::Honba: r.honba = get_int(v, key, 0, 10000); break;
       case Key::RiichiSticks: r.riichi_sticks = get_int(v, key, 0, 10000); break;
       case Key::Options: r.rules = riichi_rules_from(&v); break;
+      case Key::OwnDiscards:
+      case Key::Visible:
+        if (!before_win)
+          throw InputError("unknown_key", std::string(key),
+                           "'" + std::string(key) + "' belongs to a hand before the win (waits, shanten), not to a scored hand");
+        (request_key(key) == Key::Visible ? visible : own_discards) = get_string(v, key);
+        break;
       case Key::Unknown:
         throw InputError("unknown_key", std::string(key), "unknown request key '" + std::string(key) + "'");
     }
   });
   // contract.md: double_riichi implies riichi; tenhou and chiihou imply tsumo.
   if (r.double_riichi) r.riichi = true;
-  if (r.tenhou || r.chiihou) r.tsumo = true;
+  if (before_win && have_tsumo)
+    throw InputError("bad_value", "tsumo", "a hand before the win is scored both by ron and by tsumo: leave tsumo out");
+  if (before_win && have_win)
+    throw InputError("bad_value", "win_tile", "a hand before the win has no winning tile yet: leave win_tile out");
+  if (!before_win && (r.tenhou || r.chiihou)) r.tsumo = true;
 
   if (!have_hand) throw InputError("bad_value", "hand", "the request has no \"hand\"");
 
@@ -201,23 +228,47 @@ RiichiRequest riichi_request_from(const ValueView& req) {
   }
   if (have_dora) r.dora_indicators = parse_indicators(dora, "dora_indicators", seen, seen_reds);
   if (have_ura) r.ura_indicators = parse_indicators(ura, "ura_indicators", seen, seen_reds);
+  if (before_win) {
+    auto add_seen = [&](std::string_view text, const char* field, TileCounts& into) {
+      parse_tiles_each(text, field, [&](ParsedTile t) {
+        if (into[t.tile] < 200) ++into[t.tile];
+        if (seen[t.tile] < 200) ++seen[t.tile];
+        if (t.red) ++seen_reds[static_cast<int>(suit_of(t.tile))];
+      });
+    };
+    add_seen(own_discards, "own_discards", before_win->own_discards);
+    add_seen(visible, "visible", before_win->visible);
+  }
 
-  const std::size_t want = 14 - 3 * r.melds.size();
+  const std::size_t want = (before_win ? 13 : 14) - 3 * r.melds.size();
   if (hand_count != want)
     throw InputError("tile_count", "hand",
                      std::to_string(hand_count) + " tiles given; with " + std::to_string(r.melds.size()) +
-                         " meld(s) the hand must hold " + std::to_string(want) + " tiles including the winning tile");
+                         " meld(s) the hand must hold " + std::to_string(want) +
+                         (before_win ? " tiles before the win" : " tiles including the winning tile"));
   for (int t = 0; t < kTileKinds; ++t)
     if (seen[t] > 4)
       throw InputError("too_many_copies", "",
                        std::to_string(seen[t]) + " copies of " + tile_name(static_cast<Tile>(t)) +
-                           " counting hand, melds and indicators (there are 4)");
+                           (before_win ? " counting hand, melds, indicators, own discards and visible tiles (there are 4)"
+                                       : " counting hand, melds and indicators (there are 4)"));
   for (int s = 0; s < 3; ++s)
     if (seen_reds[s] > 1)
       throw InputError("too_many_copies", "",
                        std::to_string(seen_reds[s]) + " red fives 0" + suit_letter(static_cast<Suit>(s)) +
                            " counting hand, melds and indicators (there is 1)");
 
+  if (before_win) {
+    check_flags(r, false, true);
+    // Ron and tsumo are both scored: the request must make sense as one of them at least.
+    const Tile any = 0;
+    try {
+      check_flags(riichi_request_on(r, any, false), false, false);
+    } catch (const InputError&) {
+      check_flags(riichi_request_on(r, any, true), false, false);
+    }
+    return r;
+  }
   if (!have_win) throw InputError("bad_value", "win_tile", "the request has no \"win_tile\"");
   ParsedTile w = parse_single_tile(win, "win_tile");
   r.win_tile = w.tile;
@@ -228,7 +279,7 @@ RiichiRequest riichi_request_from(const ValueView& req) {
   if (!present)
     throw InputError("win_tile_missing", "win_tile",
                      "the winning tile " + tile_name(w.tile, w.red) + " is not in the hand (hand includes the winning tile)");
-  check_flags(r, tsumo_given_false);
+  check_flags(r, tsumo_given_false, false);
   return r;
 }
 

@@ -1,7 +1,10 @@
 // tenbou-native: the C++ core with no front end around it.
 //   tenbou-native score < requests.jsonl > results.jsonl   (same lines as `tenbou score --jsonl`)
+//   tenbou-native waits < hands.jsonl > answers.jsonl      (hands before the win: tenbou.waits answers)
+//   tenbou-native bench-waits hands.jsonl [seconds]        (shanten and waits on hands before the win)
 //   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean
 //                                                          files time score_korean)
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -13,16 +16,27 @@
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/riichi.hpp"
+#include "tenbou/shanten.hpp"
+#include "tenbou/waits.hpp"
 #include "tenbou/value_view.hpp"
 
 namespace {
 
-int run_score() {
+// JSON Lines in, one answer line out per request: `score`, or `waits` on hands before the win.
+int run_lines(bool waits) {
   std::ios::sync_with_stdio(false);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::cout << tenbou::score_json_text(line) << '\n';
+    if (!waits) {
+      std::cout << tenbou::score_json_text(line) << '\n';
+      continue;
+    }
+    try {
+      std::cout << tenbou::waits_json(tenbou::Json::parse(line)).dump() << '\n';
+    } catch (const tenbou::InputError& e) {  // not JSON at all
+      std::cout << tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump() << '\n';
+    }
   }
   return 0;
 }
@@ -77,12 +91,62 @@ int run_bench(const char* path, double seconds) {
   return 0;
 }
 
+// Shanten and waits on hands before the win (one JSON request per line, 13 tiles).
+int run_bench_before_win(const char* path, double seconds) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "tenbou-native: cannot open " << path << "\n";
+    return 2;
+  }
+  std::vector<tenbou::Json> requests;
+  std::vector<tenbou::TileCounts> hands;
+  std::vector<int> sets;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    requests.push_back(tenbou::Json::parse(line));
+    const tenbou::HandBeforeWin h = tenbou::hand_before_win_from(tenbou::JsonView(requests.back()));
+    hands.push_back(h.hand);
+    sets.push_back(4 - h.melds);
+  }
+  long sink = 0;
+  // Shanten alone, every form, on tile counts.
+  const double shanten = hands_per_second(hands.size(), seconds, [&](std::size_t i) {
+    int s = tenbou::shanten_standard(hands[i], sets[i]);
+    if (sets[i] == 4)
+      s = std::min({s, tenbou::shanten_seven_pairs(hands[i], true), tenbou::shanten_thirteen_orphans(hands[i])});
+    sink += s;
+  });
+  // Waits with scores on parsed hands: shanten, ukeire, every winning tile scored by ron and tsumo.
+  std::vector<tenbou::HandBeforeWin> parsed;
+  for (const auto& r : requests) parsed.push_back(tenbou::hand_before_win_from(tenbou::JsonView(r)));
+  std::size_t wait_count = 0;
+  const double waits = hands_per_second(parsed.size(), seconds, [&](std::size_t i) {
+    const tenbou::BeforeWinAnalysis a = tenbou::analyse_before_win(parsed[i]);
+    for (tenbou::Tile t : a.winning_tiles) {
+      sink += tenbou::score_result_ok(tenbou::score_wait(parsed[i], t, false));
+      sink += tenbou::score_result_ok(tenbou::score_wait(parsed[i], t, true));
+      ++wait_count;
+    }
+  });
+  // The whole contract path: JSON request in, JSON answer (every result as JSON) out.
+  const double waits_json = hands_per_second(requests.size(), seconds, [&](std::size_t i) {
+    sink += static_cast<long>(tenbou::waits_json(requests[i]).dump().size());
+  });
+  std::printf("{\"hands\":%zu,\"shanten_hands_per_s\":%.0f,\"waits_hands_per_s\":%.0f,"
+              "\"waits_json_hands_per_s\":%.0f,\"sink\":%ld}\n",
+              hands.size(), shanten, waits, waits_json, (sink + static_cast<long>(wait_count)) % 7);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string cmd = argc > 1 ? argv[1] : "";
-  if (cmd == "score") return run_score();
+  if (cmd == "score") return run_lines(false);
+  if (cmd == "waits") return run_lines(true);
   if (cmd == "bench" && argc > 2) return run_bench(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
-  std::cerr << "usage: tenbou-native score < requests.jsonl | tenbou-native bench requests.jsonl [seconds]\n";
+  if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
+  std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native bench requests.jsonl [seconds]\n"
+               "       tenbou-native bench-waits before_win.jsonl [seconds]\n";
   return 2;
 }

@@ -263,6 +263,10 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("options"), py::arg("rules") = "riichi");
   m.def(
+      "shanten", [](py::handle request) { return call_json_api(tenbou::shanten_json, request); }, py::arg("request"));
+  m.def(
+      "waits", [](py::handle request) { return call_json_api(tenbou::waits_json, request); }, py::arg("request"));
+  m.def(
       "korean_declaration",
       [](py::handle request) { return call_json_api(tenbou::korean_declaration_json, request); },
       py::arg("request"));

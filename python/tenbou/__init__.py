@@ -28,12 +28,20 @@ from .result import (
     yaku_names,
 )
 
+from .before_win import Shanten, Useful, Wait, Waits
+
 __version__: str = _core.__version__
 
 __all__ = [
     "score",
     "score_many",
     "score_json",
+    "shanten",
+    "waits",
+    "Shanten",
+    "Waits",
+    "Wait",
+    "Useful",
     "points",
     "rules",
     "yaku_names",
@@ -84,6 +92,31 @@ def score_json(request: Union[str, bytes]) -> str:
     if isinstance(request, str):
         request = request.encode("utf-8", "surrogateescape")
     return _core.score_json_lines([request])[0]
+
+
+def shanten(request: Mapping[str, Any]) -> Shanten:
+    """Shanten of a hand before the win: the request of :func:`score` with the 13 tiles
+    (minus 3 per meld) in ``hand``, no ``win_tile`` and no ``tsumo``; optional
+    ``visible`` tiles (seen elsewhere) lower the unseen counts of the useful tiles.
+
+    >>> shanten({"hand": "123m456p789s134s5z"})
+    <Shanten 1: 5 useful tiles (1s 2s 4s 5s 5z), 17 unseen>
+    """
+    data = _core.shanten(request)
+    if not data["ok"]:
+        raise error_from(data["error"])
+    return Shanten(data)
+
+
+def waits(request: Mapping[str, Any]) -> Waits:
+    """Every winning tile of a ready hand with its full result by ron and by tsumo
+    (tiles that complete the shape without a yaku show ``no_yaku``), plus shanten and
+    ukeire as :func:`shanten`. ``own_discards`` marks furiten.
+    """
+    data = _core.waits(request)
+    if not data["ok"]:
+        raise error_from(data["error"])
+    return Waits(data, str(request.get("method", "fuhan")))
 
 
 def points(

@@ -83,7 +83,7 @@ def _last_tile(hand: str) -> str:
     raise UsageError("give the winning tile with --win (or end HAND with a tile such as 5m)")
 
 
-def build_korean_request(args: argparse.Namespace) -> Dict[str, Any]:
+def build_korean_request(args: argparse.Namespace, before_win: bool = False) -> Dict[str, Any]:
     """The Korean request for `tenbou score --rules korean HAND ...` arguments."""
     riichi_only = [name for name, given in [
         ("--dora", args.dora), ("--ura", args.ura), ("--honba", args.honba), ("--sticks", args.sticks),
@@ -107,7 +107,9 @@ def build_korean_request(args: argparse.Namespace) -> Dict[str, Any]:
         "own_discards": args.own_discards,
         "options": options,
     }
-    if not (args.tenhou and not args.win):
+    if before_win:
+        req.update(_before_win_keys(args))
+    elif not (args.tenhou and not args.win):
         req["win_tile"] = args.win or _last_tile(args.hand)
     for flag in KOREAN_FLAGS:
         if getattr(args, flag):
@@ -115,13 +117,24 @@ def build_korean_request(args: argparse.Namespace) -> Dict[str, Any]:
     return req
 
 
-def build_request(args: argparse.Namespace) -> Dict[str, Any]:
-    """The contract request for `tenbou score HAND ...` arguments."""
+def _before_win_keys(args: argparse.Namespace) -> Dict[str, Any]:
+    keys: Dict[str, Any] = {}
+    if args.visible:
+        keys["visible"] = args.visible
+    if args.own_discards:
+        keys["own_discards"] = args.own_discards
+    return keys
+
+
+def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[str, Any]:
+    """The contract request for `tenbou score HAND ...` (or `tenbou waits HAND ...`) arguments."""
+    if before_win and (args.win or args.tsumo):
+        raise UsageError("waits scores every winning tile by ron and by tsumo: give no --win or --tsumo")
     if args.rules == "korean":
-        return build_korean_request(args)
+        return build_korean_request(args, before_win)
     korean_only = [name for name, given in [
         ("--variant", args.variant != "nagari"), ("--flowers", args.flowers), ("--bulleo", args.bulleo),
-        ("--weja-bulleo", args.weja_bulleo), ("--own-discards", args.own_discards)] if given]
+        ("--weja-bulleo", args.weja_bulleo), ("--own-discards", args.own_discards and not before_win)] if given]
     if korean_only:
         raise UsageError(f"{', '.join(korean_only)}: Korean rules only (add --rules korean)")
     options: Dict[str, Any] = {"preset": args.preset}
@@ -133,7 +146,6 @@ def build_request(args: argparse.Namespace) -> Dict[str, Any]:
         "method": args.method,
         "hand": args.hand,
         "melds": list(args.meld or []),
-        "win_tile": args.win or _last_tile(args.hand),
         "seat_wind": args.seat,
         "round_wind": args.round,
         "dora_indicators": args.dora,
@@ -142,6 +154,10 @@ def build_request(args: argparse.Namespace) -> Dict[str, Any]:
         "riichi_sticks": args.sticks,
         "options": options,
     }
+    if before_win:
+        req.update(_before_win_keys(args))
+    else:
+        req["win_tile"] = args.win or _last_tile(args.hand)
     for flag in FLAGS:
         if getattr(args, flag):
             req[flag] = True
@@ -452,6 +468,39 @@ def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _short_result(d: Dict[str, Any]) -> str:
+    """One cell of the waits table: the value of one way to win."""
+    if not d["ok"]:
+        return "no yaku" if d["error"]["code"] == "no_yaku" else d["error"]["code"]
+    if d.get("rules") == "korean":
+        valid = "" if d["win_valid"] else (" chombo" if d["chombo"] else " below minimum")
+        return f"{d['han']}판 ({d['base_han']}+{d['additional_han']}){valid}"
+    value = f"{d['yakuman']}x yakuman" if d["yakuman"] else f"{d['han']} han {d['fu']} fu"
+    return f"{value}  {_fmt(d['total'])}"
+
+
+def cmd_waits(args: argparse.Namespace, out: TextIO) -> int:
+    request = build_request(args, before_win=True)
+    data = _core.waits(request)
+    if not data["ok"]:
+        raise InvalidRequestError(data["error"]["message"], data["error"].get("reason", ""), data["error"].get("field", ""))
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return 0
+    forms = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["forms"].items() if v is not None)
+    state = "tenpai" if data["shanten"] == 0 else ("complete" if data["shanten"] < 0 else f"{data['shanten']}-shanten")
+    out.write(f"Hand      {args.hand}{'  ' + ' '.join(args.meld) if args.meld else ''}: {state} ({forms})\n")
+    if data["shanten"] == 0:
+        out.write(f"{'wait':<6}{'unseen':>6}   {_pad('ron', 30)} tsumo\n")
+        for w in data["waits"]:
+            out.write(f"{w['tile']:<6}{w['unseen']:>6}   {_pad(_short_result(w['ron']), 30)} {_short_result(w['tsumo'])}\n")
+        if data["furiten"]:
+            out.write("Furiten: a winning tile is among your discards, so no ron.\n")
+    useful = " ".join(f"{u['tile']}({u['unseen']})" for u in data["ukeire"])
+    out.write(f"Useful    {data['ukeire_tiles']} tiles, {data['ukeire_unseen']} unseen: {useful}\n")
+    return 0
+
+
 def cmd_declare(args: argparse.Namespace, out: TextIO) -> int:
     from . import korean
 
@@ -525,6 +574,22 @@ def make_parser() -> argparse.ArgumentParser:
         "Score a hand. HAND holds the concealed tiles including the winning tile; the winning tile is --win, "
         "or the last tile written in HAND."))
     s.add_argument("hand", nargs="?", help="concealed tiles incl. the winning tile, e.g. 234567m234p55s678s; '-' reads a JSON request from stdin")
+    add_hand_arguments(s)
+    s.add_argument("--json", action="store_true", help="print the contract's JSON result")
+    s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
+
+    w = sub.add_parser("waits", help="shanten, useful tiles, and each winning tile's value by ron and tsumo", description=(
+        "A hand before the win: HAND holds the 13 concealed tiles (minus 3 per meld). Prints the shanten, the "
+        "useful tiles with their unseen copies and, when ready, every winning tile scored by ron and by tsumo."))
+    w.add_argument("hand", help="the concealed tiles before the win, e.g. 123m456m789p2345s")
+    add_hand_arguments(w)
+    w.add_argument("--visible", default="", metavar="TILES", help="tiles seen elsewhere (others' discards and melds)")
+    w.add_argument("--json", action="store_true", help="print the core's JSON answer")
+    return make_rest(sub, parser)
+
+
+def add_hand_arguments(s: argparse.ArgumentParser) -> None:
+    """The request arguments `score` and `waits` share."""
     s.add_argument("--win", help="the winning tile, e.g. 5m (default: the last tile written in HAND)")
     s.add_argument("--meld", action="append", metavar="KIND:TILES", help="a meld: chi:456m, pon:777z, kan:1111p, kakan:5505m, ankan:9999s (repeatable)")
     for flag in FLAGS:
@@ -544,10 +609,12 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--flowers", default="", metavar="FLOWERS", help="Korean flowers held, e.g. f1f3 (춘하추동 = f1-f4)")
     s.add_argument("--bulleo", action="store_true", help="Korean: declared 불러 (open riichi; --riichi is 엎어)")
     s.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true", help="Korean: declared 외자불러")
-    s.add_argument("--own-discards", dest="own_discards", default="", metavar="TILES", help="Korean: the player's own discards (구련보등 furiten)")
-    s.add_argument("--json", action="store_true", help="print the contract's JSON result")
-    s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
+    s.add_argument("--own-discards", dest="own_discards", default="", metavar="TILES",
+                   help="the player's own discards (Korean: 구련보등 furiten; waits: furiten)")
 
+
+def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The other subcommands."""
     p = sub.add_parser("points", help="payments of a bare han/fu cell")
     p.add_argument("--han", type=int, default=1)
     p.add_argument("--fu", type=int, default=30)
@@ -615,6 +682,8 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
             return cmd_mjlog(args, out)
         if args.command == "declare":
             return cmd_declare(args, out)
+        if args.command == "waits":
+            return cmd_waits(args, out)
         parser.print_help(out)
         return 2
     except UsageError as e:

@@ -8,6 +8,7 @@
 #include "tenbou/json.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/result.hpp"
+#include "tenbou/waits.hpp"
 
 namespace tenbou {
 
@@ -15,6 +16,10 @@ class ValueView;
 
 // The result of any rule family's request.
 using ScoreResult = std::variant<RiichiResult, KoreanResult>;
+
+// The full result of the hand before the win (waits.hpp) completed by `win`, by ron
+// or tsumo; flags that cannot go with that win are dropped. Never throws.
+ScoreResult score_wait(const HandBeforeWin& hand, Tile win, bool tsumo);
 
 // Scores one request object of any rule family ("rules": riichi | korean).
 // Never throws: invalid input is an `ok: false` result.

@@ -12,6 +12,7 @@
 
 #include "tenbou/korean_table.hpp"
 #include "tenbou/notation.hpp"
+#include "tenbou/request.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/small_list.hpp"
 #include "tenbou/tiles.hpp"
@@ -93,9 +94,14 @@ struct KoreanRequest {
 // fives (reason tile_not_in_rules), chi (meld_not_in_rules), a flower outside
 // f1-f4 (bad_flower) or given twice (duplicate_flower), a fifth copy, wrong
 // counts and impossible flag combinations. With `before_win` the hand is the
-// 13 tiles (minus 3 per meld) before the win and there is no win_tile: the form
-// korean_declaration_check reads.
-KoreanRequest korean_request_from(const ValueView& request, bool before_win = false);
+// 13 tiles (minus 3 per meld) before the win and there is no win_tile (the form
+// korean_declaration_check, waits and shanten read; request.hpp BeforeWin).
+KoreanRequest korean_request_from(const ValueView& request, BeforeWin* before_win = nullptr);
+
+// A hand before the win completed by `win` by ron or tsumo (flags that cannot go
+// with that are dropped), and the flag checks on a request built in code.
+KoreanRequest korean_request_on(const KoreanRequest& before, Tile win, bool tsumo);
+void check_korean_flags(const KoreanRequest& request);
 
 struct KoreanYakuEntry {
   KoreanYaku yaku;

@@ -46,6 +46,14 @@ struct RiichiRequest {
   }
 };
 
+// What a request *before the win* carries beyond a scoring request (waits and
+// shanten requests): the hand holds 13 tiles (minus 3 per meld) and has no
+// win_tile; these keys are accepted only then.
+struct BeforeWin {
+  TileCounts own_discards{};  // "own_discards": the player's discards (furiten)
+  TileCounts visible{};       // "visible": tiles seen elsewhere (others' discards and melds)
+};
+
 // The rule family a request names in "rules" (riichi when absent). Throws
 // InputError on a value that is not a family, or one not available yet.
 enum class RulesFamily : std::uint8_t { Riichi, Korean };
@@ -56,6 +64,17 @@ RulesFamily rules_family(const ValueView& request);
 // wrong counts, a fifth copy (hand + melds + indicators), a winning tile not in
 // the hand, impossible flag combinations (chankan with tsumo, rinshan without a
 // kan, haitei on ron, ippatsu without riichi, riichi with an open hand, ...).
-RiichiRequest riichi_request_from(const ValueView& request);
+// With `before_win` the request is read as a hand before the win (see BeforeWin);
+// win-situation flags (haitei, rinshan, ...) are then checked against each result
+// they can apply to, not against a `tsumo` key, which such a request cannot have.
+RiichiRequest riichi_request_from(const ValueView& request, BeforeWin* before_win = nullptr);
+
+// A hand before the win completed by `win` by ron or tsumo: flags that cannot go
+// with that (haitei/rinshan/tenhou/chiihou on ron, houtei/chankan/renhou on tsumo)
+// are dropped.
+RiichiRequest riichi_request_on(const RiichiRequest& before, Tile win, bool tsumo);
+
+// The flag checks of riichi_request_from on a request built in code (throws InputError).
+void check_riichi_flags(const RiichiRequest& request);
 
 }  // namespace tenbou

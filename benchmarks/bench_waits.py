@@ -1,0 +1,78 @@
+"""Before the win: shanten and waits speed, tenbou native and from Python, and the `mahjong`
+package's shanten, in one run.
+
+    python benchmarks/bench_waits.py [--hands 20000] [--seconds 2]
+
+Shanten runs on random 13-tile hands drawn from a full wall (some with pons); waits on
+ready hands (the generated winning hands of tests/hand_generator.py minus their winning
+tile), each winning tile scored by ron and by tsumo. Nothing is asserted here.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import hand_generator  # noqa: E402
+from bench_riichi import best_rate, native_tool  # noqa: E402
+from test_waits import before_win, compact, random_hands  # noqa: E402
+
+import tenbou  # noqa: E402
+
+
+def native(path_lines, seconds):
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("\n".join(path_lines) + "\n")
+        path = f.name
+    out = subprocess.run([str(native_tool()), "bench-waits", path, str(seconds)], capture_output=True, text=True, check=True)
+    os.unlink(path)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    args = ap.parse_args()
+    random_reqs = [{"hand": compact(c), "melds": m} for c, m in random_hands(args.hands, seed=1)]
+    ready = [before_win(r) for r in hand_generator.generate(args.hands, seed=5) if "win_tile" in r]
+    rows = {}
+    n1 = native([json.dumps(r) for r in random_reqs], args.seconds)
+    n2 = native([json.dumps(r) for r in ready], args.seconds)
+    rows["native shanten (all forms), random hands"] = n1["shanten_hands_per_s"]
+    rows["native waits with scores, ready hands"] = n2["waits_hands_per_s"]
+    rows["native waits, JSON in and out, ready hands"] = n2["waits_json_hands_per_s"]
+    sample = random_reqs[:5000]
+    rows["tenbou.shanten (Python), one call per hand"] = best_rate(len(sample), lambda: [tenbou.shanten(r) for r in sample],
+                                                                 args.seconds)
+    ready_sample = ready[:3000]
+    rows["tenbou.waits (Python), one call per ready hand"] = best_rate(
+        len(ready_sample), lambda: [tenbou.waits(r) for r in ready_sample], args.seconds)
+    try:
+        from mahjong.shanten import Shanten
+
+        counts = [c for c, _ in random_hands(3000, seed=1)]
+        oracle = Shanten()
+        rows["mahjong package shanten, one call per hand"] = best_rate(
+            len(counts), lambda: [oracle.calculate_shanten(c) for c in counts], args.seconds)
+    except ImportError:
+        pass
+    print(f"{len(random_reqs)} random hands, {len(ready)} ready hands; one core")
+    for name, rate in rows.items():
+        print(f"  {name:<50} {rate:>12,.0f} hands/s")
+    if "mahjong package shanten, one call per hand" in rows:
+        m = rows["mahjong package shanten, one call per hand"]
+        print(f"  native shanten vs the mahjong package: {rows['native shanten (all forms), random hands'] / m:,.0f}x; "
+              f"tenbou.shanten from Python: {rows['tenbou.shanten (Python), one call per hand'] / m:,.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+// Shanten: how many tiles a hand is from tenpai, on 34-kind counts, with the
+// per-suit cost table compiled in (generated at build time by
+// cpp/tools/gen_shanten_table.cpp). -1 is a complete hand, 0 tenpai.
+#pragma once
+#include <cstdint>
+
+#include "tenbou/tiles.hpp"
+
+namespace tenbou {
+
+// The fewest tiles to draw (replacing others) until `hand` holds `sets` sets
+// and a pair, counting only the tiles in `hand` (0 = complete). sets: 0..5.
+int standard_draws_needed(const TileCounts& hand, int sets);
+
+// The standard form's per-group costs of one hand, kept to ask "and with one
+// tile more?" for every tile (ukeire, waits) at the price of one group each.
+class StandardShanten {
+ public:
+  static constexpr int kMaxSets = 5;
+  struct GroupCost {
+    std::uint8_t c[kMaxSets + 1][2];  // [sets][with pair]: draws needed
+  };
+  StandardShanten(const TileCounts& hand, int sets);
+  int draws_needed() const;
+  int draws_needed_with(Tile extra) const;  // the hand plus `extra`
+
+ private:
+  int total(const GroupCost (&groups)[4]) const;
+  TileCounts hand_;
+  int sets_;
+  GroupCost groups_[4];  // man, pin, sou, honours
+};
+
+// Shanten of the standard form (sets + pair); `sets` = 4 - melds (Riichi,
+// Korean) or 5 - melds (Hong Kong-Taiwan, 16-tile hands).
+inline int shanten_standard(const TileCounts& hand, int sets) { return standard_draws_needed(hand, sets) - 1; }
+
+// Seven pairs of a closed 13/14-tile hand. With `distinct` (Riichi) the pairs
+// must be seven different tiles; Korean rules allow two pairs of one tile.
+int shanten_seven_pairs(const TileCounts& hand, bool distinct);
+
+// Thirteen orphans of a closed 13/14-tile hand.
+int shanten_thirteen_orphans(const TileCounts& hand);
+
+}  // namespace tenbou

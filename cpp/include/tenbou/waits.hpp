@@ -1,0 +1,63 @@
+// Before the win: shanten, the tiles that improve the hand (ukeire), and for a
+// ready hand every winning tile with its full scored result by ron and by tsumo,
+// for every rule family (the same scorers as score_request).
+#pragma once
+#include <vector>
+
+#include "tenbou/json.hpp"
+#include "tenbou/korean.hpp"
+#include "tenbou/request.hpp"
+#include "tenbou/result.hpp"
+#include "tenbou/small_list.hpp"
+
+namespace tenbou {
+
+class ValueView;
+
+// A request before the win, read: a scoring request of any family whose "hand"
+// holds the 13 tiles (minus 3 per meld), with no "win_tile" and no "tsumo";
+// optional "own_discards" (furiten) and "visible" (tiles seen elsewhere).
+struct HandBeforeWin {
+  RulesFamily family = RulesFamily::Riichi;
+  RiichiRequest riichi;  // the family's request, hand without a winning tile
+  KoreanRequest korean;
+  BeforeWin extras;
+  TileCounts hand{};
+  TileCounts out_of_reach{};  // copies in hand, melds, indicators and own discards
+  TileCounts seen{};          // out_of_reach plus the visible tiles
+  int melds = 0;
+};
+HandBeforeWin hand_before_win_from(const ValueView& request);  // throws InputError
+
+constexpr int kNoForm = 99;  // a form the hand cannot take (melds, or the rules have none)
+
+struct UsefulTile {
+  Tile tile;
+  int unseen;
+};
+
+struct BeforeWinAnalysis {
+  RulesFamily family = RulesFamily::Riichi;
+  int shanten = kNoForm;
+  int standard = kNoForm, seven_pairs = kNoForm, thirteen_orphans = kNoForm;
+  SmallList<UsefulTile, 34> ukeire;
+  int ukeire_unseen = 0;
+  SmallList<Tile, 34> winning_tiles;  // tenpai: the tiles that complete the hand and still exist
+  bool furiten = false;               // a winning tile among own_discards: no ron
+};
+
+// Shanten of every form, ukeire and the winning tiles (no scoring).
+BeforeWinAnalysis analyse_before_win(const HandBeforeWin& hand);
+
+// The full result of winning on `win` by ron or tsumo (a flag the request set that
+// cannot go with that win is dropped; an impossible combination is an ok: false result).
+// Declared in api.hpp's ScoreResult terms: see score_wait there.
+
+// Contract-level answers (never throw; invalid input is an ok: false object):
+//   shanten_json: {"ok", "rules", "shanten", "forms": {"standard", "seven_pairs", "thirteen_orphans"},
+//                  "ukeire": [{"tile", "unseen"}], "ukeire_tiles", "ukeire_unseen"}
+//   waits_json:   the same plus "furiten" and "waits": [{"tile", "unseen", "ron": result, "tsumo": result}]
+Json shanten_json(const Json& request);
+Json waits_json(const Json& request);
+
+}  // namespace tenbou

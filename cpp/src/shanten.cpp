@@ -1,0 +1,178 @@
+#include "tenbou/shanten.hpp"
+
+#include <algorithm>
+
+#include "suit_index.hpp"
+
+namespace tenbou {
+namespace {
+
+#include "shanten_table.inc"  // kSuitCostTable: generated at build time, see suit_index.hpp
+
+constexpr int kMaxSets = StandardShanten::kMaxSets;
+constexpr int kInf = 64;
+using GroupCost = StandardShanten::GroupCost;
+
+inline constexpr suit_index::SplitTables kSplit = suit_index::make_split_tables();
+
+inline GroupCost no_shape() {
+  GroupCost g;
+  for (auto& row : g.c) row[0] = row[1] = kInf;
+  return g;
+}
+
+inline GroupCost suit_cost(const TileCounts& hand, int first) {
+  // A count past 4 (no such hand) would index past the table: it has no shape.
+  bool over = false;
+  for (int i = 0; i < 9; ++i) over |= hand[first + i] > 4;
+  if (over) return no_shape();
+  const int head = hand[first] + 5 * hand[first + 1] + 25 * hand[first + 2] + 125 * hand[first + 3] + 625 * hand[first + 4];
+  const int tail = hand[first + 5] + 5 * hand[first + 6] + 25 * hand[first + 7] + 125 * hand[first + 8];
+  const int left = suit_index::kMaxSuitTiles - kSplit.head_tiles[head];
+  // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
+  if (left < 0 || hand[first + 5] + hand[first + 6] + hand[first + 7] + hand[first + 8] > left) return no_shape();
+  GroupCost g;
+  const suit_index::Entry e = kSuitCostTable[kSplit.head_offset[head] + kSplit.tail_rank[left][tail]];
+  int no_pair = 0;
+  for (int m = 0; m <= kMaxSets; ++m) {
+    if (m > 0) no_pair += (e >> (2 * (m - 1))) & 3;
+    g.c[m][0] = static_cast<std::uint8_t>(no_pair);
+    g.c[m][1] = static_cast<std::uint8_t>(no_pair + ((e >> (10 + 2 * m)) & 3));
+  }
+  return g;
+}
+
+// Honours make no sequences: each kind is a triplet, the pair, or unused (a kind
+// cannot be both: that needs 5 copies). Only how many kinds hold 1, 2, 3 and 4
+// copies matters, so every case is tabled at compile time (8^4 entries).
+constexpr int cheapest_triplets(const int (&kinds_with)[5], int m) {
+  constexpr int kTripletCost[5] = {3, 2, 1, 0, 0};
+  int cost = 0;
+  for (int c = 4; c >= 0 && m > 0; --c) {
+    const int take = kinds_with[c] < m ? kinds_with[c] : m;
+    cost += take * kTripletCost[c];
+    m -= take;
+  }
+  return m > 0 ? kInf : cost;
+}
+
+struct HonourTable {
+  GroupCost cost[8 * 8 * 8 * 8]{};  // by kinds with 1 + 8 x (with 2) + 64 x (with 3) + 512 x (with 4) copies
+};
+
+constexpr HonourTable make_honour_table() {
+  constexpr int kPairCost[5] = {2, 1, 0, 0, 0};
+  HonourTable t{};
+  for (int index = 0; index < 4096; ++index) {
+    int kinds_with[5] = {0, index % 8, index / 8 % 8, index / 64 % 8, index / 512};
+    const int used = kinds_with[1] + kinds_with[2] + kinds_with[3] + kinds_with[4];
+    if (used > 7) continue;
+    kinds_with[0] = 7 - used;
+    GroupCost& g = t.cost[index];
+    for (int m = 0; m <= kMaxSets; ++m) {
+      g.c[m][0] = static_cast<std::uint8_t>(cheapest_triplets(kinds_with, m));
+      int best = kInf;
+      for (int c = 0; c <= 4; ++c) {
+        if (!kinds_with[c]) continue;
+        --kinds_with[c];
+        const int cost = kPairCost[c] + cheapest_triplets(kinds_with, m);
+        best = cost < best ? cost : best;
+        ++kinds_with[c];
+      }
+      g.c[m][1] = static_cast<std::uint8_t>(best < kInf ? best : kInf);
+    }
+  }
+  return t;
+}
+
+inline constexpr HonourTable kHonours = make_honour_table();
+
+inline GroupCost honour_cost(const TileCounts& hand) {
+  static constexpr int kWeight[5] = {0, 1, 8, 64, 512};
+  int index = 0;
+  for (int t = 27; t < 34; ++t) {
+    if (hand[t] > 4) return no_shape();
+    index += kWeight[hand[t]];
+  }
+  return kHonours.cost[index];
+}
+
+// Adds group b into a (min-plus convolution over sets, one pair in total).
+inline GroupCost combine(const GroupCost& a, const GroupCost& b, int sets) {
+  GroupCost out;
+  for (int m = 0; m <= sets; ++m) {
+    int no_pair = kInf, pair = kInf;
+    for (int k = 0; k <= m; ++k) {
+      no_pair = std::min(no_pair, a.c[k][0] + b.c[m - k][0]);
+      pair = std::min(pair, std::min(a.c[k][1] + b.c[m - k][0], a.c[k][0] + b.c[m - k][1]));
+    }
+    out.c[m][0] = static_cast<std::uint8_t>(std::min(no_pair, kInf));
+    out.c[m][1] = static_cast<std::uint8_t>(std::min(pair, kInf));
+  }
+  return out;
+}
+
+}  // namespace
+
+// Only the final count is needed of the last combination.
+inline int combine_final(const GroupCost& a, const GroupCost& b, int sets) {
+  int best = kInf;
+  for (int k = 0; k <= sets; ++k) {
+    best = std::min(best, a.c[k][1] + b.c[sets - k][0]);
+    best = std::min(best, a.c[k][0] + b.c[sets - k][1]);
+  }
+  return best;
+}
+
+StandardShanten::StandardShanten(const TileCounts& hand, int sets) : hand_(hand), sets_(sets) {
+  for (int s = 0; s < 3; ++s) groups_[s] = suit_cost(hand, 9 * s);
+  groups_[3] = honour_cost(hand);
+}
+
+int StandardShanten::total(const GroupCost (&g)[4]) const {
+  if (sets_ < 0 || sets_ > kMaxSets) return kInf;
+  const GroupCost c = combine(combine(g[0], g[1], sets_), g[2], sets_);
+  return combine_final(c, g[3], sets_);
+}
+
+int StandardShanten::draws_needed() const { return total(groups_); }
+
+int StandardShanten::draws_needed_with(Tile extra) const {
+  if (extra >= kTileKinds || hand_[extra] >= 4) return kInf;  // there is no fifth copy to draw
+  GroupCost g[4] = {groups_[0], groups_[1], groups_[2], groups_[3]};
+  TileCounts h = hand_;
+  ++h[extra];
+  const int group = extra / 9;
+  g[group] = group == 3 ? honour_cost(h) : suit_cost(h, 9 * group);
+  return total(g);
+}
+
+int standard_draws_needed(const TileCounts& hand, int sets) {
+  if (sets < 0 || sets > kMaxSets) return kInf;
+  const GroupCost g = combine(combine(suit_cost(hand, 0), suit_cost(hand, 9), sets), suit_cost(hand, 18), sets);
+  return combine_final(g, honour_cost(hand), sets);
+}
+
+int shanten_seven_pairs(const TileCounts& hand, bool distinct) {
+  int pairs = 0, kinds = 0;
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (!hand[t]) continue;
+    ++kinds;
+    pairs += distinct ? hand[t] >= 2 : hand[t] / 2;
+  }
+  // Riichi: seven different tiles, so too few kinds cost extra draws.
+  return 6 - pairs + (distinct ? std::max(0, 7 - kinds) : 0);
+}
+
+int shanten_thirteen_orphans(const TileCounts& hand) {
+  static constexpr Tile kOrphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+  int kinds = 0;
+  bool pair = false;
+  for (Tile t : kOrphans) {
+    kinds += hand[t] > 0;
+    pair = pair || hand[t] >= 2;
+  }
+  return 13 - kinds - (pair ? 1 : 0);
+}
+
+}  // namespace tenbou

@@ -1,0 +1,159 @@
+// Shanten, ukeire and waits with scores (issue: "Before the win").
+#include "tenbou/waits.hpp"
+
+#include <algorithm>
+
+#include "tenbou/api.hpp"
+#include "tenbou/riichi.hpp"
+#include "tenbou/shanten.hpp"
+#include "tenbou/value_view.hpp"
+
+namespace tenbou {
+namespace {
+
+void add_meld(TileCounts& counts, const Meld& m) {
+  for (int k = 0; k < m.size(); ++k) ++counts[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
+}
+
+bool seven_pairs_distinct(RulesFamily f) { return f == RulesFamily::Riichi; }   // Korean: 4 of a kind = 2 pairs (L66)
+bool has_thirteen_orphans(RulesFamily f) { return f == RulesFamily::Riichi; }   // Korean: no souzu, no kokushi
+bool tile_in_rules(RulesFamily f, Tile t) { return f != RulesFamily::Korean || suit_of(t) != Suit::Sou; }
+
+Json form_json(int v) { return v == kNoForm ? Json::null() : Json::integer(v); }
+
+void write_analysis(Json& o, const BeforeWinAnalysis& a) {
+  o.set("ok", Json::boolean(true));
+  o.set("rules", Json::string(a.family == RulesFamily::Korean ? "korean" : "riichi"));
+  o.set("shanten", Json::integer(a.shanten));
+  Json forms = Json::object();
+  forms.set("standard", form_json(a.standard));
+  forms.set("seven_pairs", form_json(a.seven_pairs));
+  forms.set("thirteen_orphans", form_json(a.thirteen_orphans));
+  o.set("forms", std::move(forms));
+  Json ukeire = Json::array();
+  for (const UsefulTile& u : a.ukeire) {
+    Json& e = ukeire.push(Json::object());
+    e.set("tile", Json::string(tile_name(u.tile)));
+    e.set("unseen", Json::integer(u.unseen));
+  }
+  o.set("ukeire", std::move(ukeire));
+  o.set("ukeire_tiles", Json::integer(static_cast<std::int64_t>(a.ukeire.size())));
+  o.set("ukeire_unseen", Json::integer(a.ukeire_unseen));
+}
+
+Json failure(const InputError& e) {
+  return failure_json(ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
+}
+
+}  // namespace
+
+HandBeforeWin hand_before_win_from(const ValueView& view) {
+  HandBeforeWin b;
+  b.family = rules_family(view);
+  if (b.family == RulesFamily::Korean) {
+    b.korean = korean_request_from(view, &b.extras);
+    b.hand = b.korean.hand;
+    b.melds = static_cast<int>(b.korean.melds.size());
+    for (const Meld& m : b.korean.melds) add_meld(b.out_of_reach, m);
+  } else {
+    b.riichi = riichi_request_from(view, &b.extras);
+    b.hand = b.riichi.hand;
+    b.melds = static_cast<int>(b.riichi.melds.size());
+    for (const Meld& m : b.riichi.melds) add_meld(b.out_of_reach, m);
+    for (Tile t : b.riichi.dora_indicators) ++b.out_of_reach[t];
+    for (Tile t : b.riichi.ura_indicators) ++b.out_of_reach[t];
+  }
+  for (int t = 0; t < kTileKinds; ++t) {
+    b.out_of_reach[t] = static_cast<std::uint8_t>(b.out_of_reach[t] + b.hand[t] + b.extras.own_discards[t]);
+    b.seen[t] = static_cast<std::uint8_t>(b.out_of_reach[t] + b.extras.visible[t]);
+  }
+  return b;
+}
+
+BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
+  BeforeWinAnalysis a;
+  a.family = b.family;
+  const int sets = 4 - b.melds;
+  const StandardShanten standard(b.hand, sets);
+  a.standard = standard.draws_needed() - 1;
+  if (b.melds == 0) {
+    a.seven_pairs = shanten_seven_pairs(b.hand, seven_pairs_distinct(b.family));
+    if (has_thirteen_orphans(b.family)) a.thirteen_orphans = shanten_thirteen_orphans(b.hand);
+  }
+  a.shanten = std::min({a.standard, a.seven_pairs, a.thirteen_orphans});
+  // Ukeire: each tile that lowers the shanten, with the copies the player cannot see.
+  // One tile changes one group of the standard form: StandardShanten recomputes only it.
+  for (int t = 0; t < kTileKinds; ++t) {
+    const Tile tile = static_cast<Tile>(t);
+    if (!tile_in_rules(b.family, tile) || b.hand[t] >= 4) continue;  // a fifth copy does not exist
+    int after = standard.draws_needed_with(tile) - 1;
+    if (b.melds == 0) {
+      TileCounts next = b.hand;
+      ++next[t];
+      after = std::min(after, shanten_seven_pairs(next, seven_pairs_distinct(b.family)));
+      if (has_thirteen_orphans(b.family)) after = std::min(after, shanten_thirteen_orphans(next));
+    }
+    if (after >= a.shanten) continue;
+    const int unseen = std::max(0, 4 - b.seen[t]);
+    a.ukeire.push({tile, unseen});
+    a.ukeire_unseen += unseen;
+    // A winning tile needs a copy that can still come: four in the player's hand, melds,
+    // indicators and own discards leave none (tiles seen elsewhere only lower `unseen`).
+    if (after == -1 && b.out_of_reach[t] < 4) {
+      a.winning_tiles.push(tile);
+      // Riichi furiten: a player who discarded one of his winning tiles cannot ron.
+      a.furiten = a.furiten || b.extras.own_discards[t] > 0;
+    }
+  }
+  return a;
+}
+
+ScoreResult score_wait(const HandBeforeWin& b, Tile win, bool tsumo) {
+  try {
+    if (b.family == RulesFamily::Korean) {
+      const KoreanRequest k = korean_request_on(b.korean, win, tsumo);
+      check_korean_flags(k);
+      return score_korean(k);
+    }
+    const RiichiRequest r = riichi_request_on(b.riichi, win, tsumo);
+    check_riichi_flags(r);
+    return score_riichi(r);
+  } catch (const InputError& e) {  // e.g. tenhou on a ron: no such result
+    return RiichiResult::failure(ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+  }
+}
+
+Json shanten_json(const Json& request) {
+  try {
+    const HandBeforeWin hand = hand_before_win_from(JsonView(request));
+    Json o = Json::object();
+    write_analysis(o, analyse_before_win(hand));
+    return o;
+  } catch (const InputError& e) {
+    return failure(e);
+  }
+}
+
+Json waits_json(const Json& request) {
+  try {
+    const HandBeforeWin hand = hand_before_win_from(JsonView(request));
+    const BeforeWinAnalysis a = analyse_before_win(hand);
+    Json o = Json::object();
+    write_analysis(o, a);
+    o.set("furiten", Json::boolean(a.furiten));
+    Json waits = Json::array();
+    for (Tile t : a.winning_tiles) {
+      Json& w = waits.push(Json::object());
+      w.set("tile", Json::string(tile_name(t)));
+      w.set("unseen", Json::integer(std::max(0, 4 - hand.seen[t])));
+      w.set("ron", score_result_to_json(score_wait(hand, t, false)));
+      w.set("tsumo", score_result_to_json(score_wait(hand, t, true)));
+    }
+    o.set("waits", std::move(waits));
+    return o;
+  } catch (const InputError& e) {
+    return failure(e);
+  }
+}
+
+}  // namespace tenbou
