@@ -7,13 +7,13 @@
 namespace tenbou {
 namespace {
 
-#include "shanten_table.inc"  // kSuitCostTable: generated at build time, see suit_index.hpp
+// kSuitCostKinds, kSuitCostIndex, kHeadOffset, kHeadTiles, kTailRank, kHonourCost: generated at build
+// time by cpp/tools/gen_shanten_table.cpp (layout: suit_index.hpp).
+#include "shanten_table.inc"
 
 constexpr int kMaxSets = StandardShanten::kMaxSets;
 constexpr int kInf = 64;
 using GroupCost = StandardShanten::GroupCost;
-
-inline constexpr suit_index::SplitTables kSplit = suit_index::make_split_tables();
 
 inline GroupCost no_shape() {
   GroupCost g;
@@ -28,11 +28,11 @@ inline GroupCost suit_cost(const TileCounts& hand, int first) {
   if (over) return no_shape();
   const int head = hand[first] + 5 * hand[first + 1] + 25 * hand[first + 2] + 125 * hand[first + 3] + 625 * hand[first + 4];
   const int tail = hand[first + 5] + 5 * hand[first + 6] + 25 * hand[first + 7] + 125 * hand[first + 8];
-  const int left = suit_index::kMaxSuitTiles - kSplit.head_tiles[head];
+  const int left = suit_index::kMaxSuitTiles - kHeadTiles[head];
   // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
   if (left < 0 || hand[first + 5] + hand[first + 6] + hand[first + 7] + hand[first + 8] > left) return no_shape();
   GroupCost g;
-  const suit_index::Entry e = kSuitCostTable[kSplit.head_offset[head] + kSplit.tail_rank[left][tail]];
+  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[head] + kTailRank[left][tail]]];
   int no_pair = 0;
   for (int m = 0; m <= kMaxSets; ++m) {
     if (m > 0) no_pair += (e >> (2 * (m - 1))) & 3;
@@ -42,51 +42,8 @@ inline GroupCost suit_cost(const TileCounts& hand, int first) {
   return g;
 }
 
-// Honours make no sequences: each kind is a triplet, the pair, or unused (a kind
-// cannot be both: that needs 5 copies). Only how many kinds hold 1, 2, 3 and 4
-// copies matters, so every case is tabled at compile time (8^4 entries).
-constexpr int cheapest_triplets(const int (&kinds_with)[5], int m) {
-  constexpr int kTripletCost[5] = {3, 2, 1, 0, 0};
-  int cost = 0;
-  for (int c = 4; c >= 0 && m > 0; --c) {
-    const int take = kinds_with[c] < m ? kinds_with[c] : m;
-    cost += take * kTripletCost[c];
-    m -= take;
-  }
-  return m > 0 ? kInf : cost;
-}
-
-struct HonourTable {
-  GroupCost cost[8 * 8 * 8 * 8]{};  // by kinds with 1 + 8 x (with 2) + 64 x (with 3) + 512 x (with 4) copies
-};
-
-constexpr HonourTable make_honour_table() {
-  constexpr int kPairCost[5] = {2, 1, 0, 0, 0};
-  HonourTable t{};
-  for (int index = 0; index < 4096; ++index) {
-    int kinds_with[5] = {0, index % 8, index / 8 % 8, index / 64 % 8, index / 512};
-    const int used = kinds_with[1] + kinds_with[2] + kinds_with[3] + kinds_with[4];
-    if (used > 7) continue;
-    kinds_with[0] = 7 - used;
-    GroupCost& g = t.cost[index];
-    for (int m = 0; m <= kMaxSets; ++m) {
-      g.c[m][0] = static_cast<std::uint8_t>(cheapest_triplets(kinds_with, m));
-      int best = kInf;
-      for (int c = 0; c <= 4; ++c) {
-        if (!kinds_with[c]) continue;
-        --kinds_with[c];
-        const int cost = kPairCost[c] + cheapest_triplets(kinds_with, m);
-        best = cost < best ? cost : best;
-        ++kinds_with[c];
-      }
-      g.c[m][1] = static_cast<std::uint8_t>(best < kInf ? best : kInf);
-    }
-  }
-  return t;
-}
-
-inline constexpr HonourTable kHonours = make_honour_table();
-
+// Honours make no sequences: only how many kinds hold each count matters, and every
+// case is tabled by the generator (suit_index.hpp, kHonourCost).
 inline GroupCost honour_cost(const TileCounts& hand) {
   static constexpr int kWeight[5] = {0, 1, 8, 64, 512};
   int index = 0;
@@ -94,7 +51,12 @@ inline GroupCost honour_cost(const TileCounts& hand) {
     if (hand[t] > 4) return no_shape();
     index += kWeight[hand[t]];
   }
-  return kHonours.cost[index];
+  GroupCost g;
+  for (int m = 0; m <= kMaxSets; ++m) {
+    g.c[m][0] = kHonourCost[index][2 * m];
+    g.c[m][1] = kHonourCost[index][2 * m + 1];
+  }
+  return g;
 }
 
 // Adds group b into a (min-plus convolution over sets, one pair in total).

@@ -49,44 +49,22 @@ constexpr std::uint32_t rank(const Counts& c, int first = 0) {
   return r;
 }
 
-// The same rank in two lookups: the first five counts as one base-5 number pick
-// their offset, the last four (base 5) theirs given how many tiles the first five
-// left. No chain of nine dependent steps on the hot path of shanten.
-struct SplitTables {
-  std::array<std::uint32_t, 3125> head_offset{};  // by base-5 code of c[0..4]
-  std::array<std::uint8_t, 3125> head_tiles{};    // tiles in c[0..4]
-  std::array<std::array<std::uint32_t, 625>, kMaxSuitTiles + 1> tail_rank{};  // [tiles left][code of c[5..8]]
-};
+// The same rank in two lookups (the generator emits the tables: kHeadOffset,
+// kHeadTiles, kTailRank): the first five counts as one base-5 number pick their
+// offset, the last four (base 5) theirs given how many tiles the first five left.
+// No chain of nine dependent steps on the hot path of shanten.
+constexpr int kHeadCodes = 3125;  // 5^5
+constexpr int kTailCodes = 625;   // 5^4
 
-constexpr SplitTables make_split_tables() {
-  SplitTables t{};
-  for (int code = 0; code < 3125; ++code) {
-    std::array<int, 9> c{};
-    int n = 0;
-    for (int i = 0, x = code; i < 5; ++i, x /= 5) n += c[i] = x % 5;
-    t.head_tiles[code] = static_cast<std::uint8_t>(n);
-    if (n <= kMaxSuitTiles) t.head_offset[code] = rank(c);  // c[5..8] = 0: the first suit with this head
-  }
-  for (int left = 0; left <= kMaxSuitTiles; ++left)
-    for (int code = 0; code < 625; ++code) {
-      std::uint32_t r = 0;
-      int rem = left;
-      bool fits = true;
-      for (int i = 0, x = code; i < 4; ++i, x /= 5) {
-        const int v = x % 5;
-        if (v > rem) { fits = false; break; }
-        r += kTables.offset[5 + i][rem][v];
-        rem -= v;
-      }
-      t.tail_rank[left][code] = fits ? r : 0;
-    }
-  return t;
-}
-
-// One table entry: the fewest tiles a suit must draw to hold m sets (m = 0..5)
+// One suit-table entry: the fewest tiles a suit must draw to hold m sets (m = 0..5)
 // without / with a pair, stored as 2-bit steps: bits [2(m-1), 2m) = cost(m, no pair)
 // - cost(m-1, no pair) for m = 1..5 (0..3), then bits 10 + 2m: cost(m, pair) -
 // cost(m, no pair) for m = 0..5 (0..2). cost(0, no pair) is 0.
 using Entry = std::uint32_t;
+
+// Honours (no sequences) are tabled by how many kinds hold 1, 2, 3 and 4 copies:
+// index = (with 1) + 8 (with 2) + 64 (with 3) + 512 (with 4); each entry is the draws
+// needed for m = 0..5 triplets without and with a pair: 12 bytes, [m][pair].
+constexpr int kHonourCodes = 4096;
 
 }  // namespace tenbou::suit_index

@@ -1,0 +1,69 @@
+// Test harness for the JS API (driven by tests/test_wasm.py): reads JSON Lines on stdin.
+//   node harness.mjs DIST score    each request through tenbou.score(); prints the result
+//                                  (BigInt amounts written as integers) or the thrown error
+//   node harness.mjs DIST many     all request texts through tenbou.scoreMany()
+//   node harness.mjs DIST waits    each request through tenbou.waits()
+//   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
+//   node harness.mjs DIST bench    hands/s of scoreMany() on the requests
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [dist, command] = process.argv.slice(2);
+const tenbou = await import(pathToFileURL(path.join(dist, "tenbou.mjs")).href);
+
+const lines = [];
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) if (line.trim()) lines.push(line);
+
+function thrown(e) {
+  if (!(e instanceof tenbou.InvalidRequestError)) throw e;
+  return { thrown: e.constructor.name, message: e.message, reason: e.reason, field: e.field,
+           isError: e instanceof Error };
+}
+
+const out = [];
+if (command === "score" || command === "waits") {
+  const fn = command === "score" ? tenbou.score : tenbou.waits;
+  for (const line of lines) {
+    let request;
+    try { request = JSON.parse(line); } catch { out.push("null"); continue; }  // not JSON: the text path covers it
+    try { out.push(tenbou.toJSON(fn(request))); } catch (e) { out.push(JSON.stringify(thrown(e))); }
+  }
+} else if (command === "many") {
+  // The request texts as they are (a text with a duplicate key is not an object JSON.parse keeps).
+  for (const r of tenbou.scoreMany(lines)) out.push(tenbou.toJSON(r));
+} else if (command === "memory") {
+  const request = JSON.parse(lines[0]);
+  const bad = JSON.parse(lines[1]);
+  for (let i = 0; i < 5000; i++) { tenbou.score(request); try { tenbou.score(bad); } catch {} }
+  const heapBefore = tenbou.memoryBytes();
+  if (global.gc) global.gc();
+  const rssBefore = process.memoryUsage().rss;
+  for (let i = 0; i < 100000; i++) {
+    tenbou.score(request);
+    try { tenbou.score(bad); } catch {}
+    if (i % 1000 === 0) tenbou.waits({ hand: "123m456m789p2345s", riichi: true });
+  }
+  if (global.gc) global.gc();
+  out.push(JSON.stringify({ heapBefore, heapAfter: tenbou.memoryBytes(), rssBefore, rssAfter: process.memoryUsage().rss }));
+} else if (command === "bench") {
+  const requests = lines.map((l) => JSON.parse(l));
+  let best = Infinity;
+  const deadline = performance.now() + 3000;
+  do {
+    const t0 = performance.now();
+    tenbou.scoreMany(requests);
+    best = Math.min(best, performance.now() - t0);
+  } while (performance.now() < deadline);
+  let bestOne = Infinity;
+  const some = requests.slice(0, 5000);
+  const deadline2 = performance.now() + 2000;
+  do {
+    const t0 = performance.now();
+    for (const r of some) tenbou.score(r);
+    bestOne = Math.min(bestOne, performance.now() - t0);
+  } while (performance.now() < deadline2);
+  out.push(JSON.stringify({ hands: requests.length, score_many_per_s: Math.round(requests.length / best * 1000),
+                            score_per_s: Math.round(some.length / bestOne * 1000) }));
+}
+process.stdout.write(out.join("\n") + "\n");

@@ -1,0 +1,332 @@
+"""The WebAssembly build: byte-identical results under Node, the JS API against Python field by
+field, no leaks, and the page driven in a real headless Chromium.
+
+Needs Debian's emscripten (the module is built by `bash wasm/build.sh` when missing or stale),
+Node and, for the page, Debian's chromium and chromium-driver plus selenium. Without them these
+tests skip, except under TENBOU_REQUIRE_WASM=1 (set by .ci/run), where a missing tool fails.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tenbou
+from conftest import ROOT
+from tenbou import _core
+
+DIST = ROOT / "wasm" / "dist"
+DATA = Path(__file__).parent / "data"
+HARNESS = Path(__file__).parent / "js" / "harness.mjs"
+ARTIFACTS = ROOT / "build" / "test-artifacts"
+REQUIRED = os.environ.get("TENBOU_REQUIRE_WASM") == "1"
+
+
+def need(condition: bool, what: str) -> None:
+    if not condition:
+        if REQUIRED:
+            pytest.fail(f"{what} (TENBOU_REQUIRE_WASM=1)")
+        pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    need(shutil.which("node") is not None, "node is not installed")
+    sources = list((ROOT / "cpp").rglob("*.[ch]pp")) + list((ROOT / "wasm").glob("[!db]*/*.*"))
+    built = DIST / "tenbou-core.js"
+    stale = not built.exists() or any(s.stat().st_mtime > built.stat().st_mtime for s in sources)
+    if stale:
+        need(shutil.which("em++") is not None, "emscripten is not installed (apt-get install emscripten)")
+        subprocess.run(["bash", str(ROOT / "wasm" / "build.sh")], check=True, capture_output=True)
+    return DIST
+
+
+def node(args: List[str], stdin: str) -> str:
+    out = subprocess.run(["node", *args], input=stdin, capture_output=True, text=True, encoding="utf-8")
+    assert out.returncode in (0, 1), out.stderr[-3000:]
+    return out.stdout
+
+
+LINES = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
+EXPECTED = (DATA / "vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def test_node_cli_is_byte_identical(dist):
+    out = node([str(dist / "tenbou-cli.mjs"), "score", "--jsonl"], "\n".join(LINES) + "\n")
+    assert out.splitlines() == EXPECTED
+
+
+def test_js_api_equals_python_field_by_field(dist):
+    """Every vector through tenbou.score() in JS and in Python: the same result object, or the
+    same exception class, message, reason and field."""
+    out = node([str(HARNESS), str(dist), "score"], "\n".join(LINES) + "\n").splitlines()
+    assert len(out) == len(LINES)
+    compared = thrown = 0
+    for line, expected, got in zip(LINES, EXPECTED, out):
+        if got == "null":  # not JSON at all: covered by the text path above
+            continue
+        js = json.loads(got)
+        request = json.loads(line)
+        if "thrown" in js:
+            with pytest.raises(tenbou.InvalidRequestError) as info:
+                tenbou.score(request)
+            err = info.value
+            assert (js["thrown"], js["message"], js["reason"], js["field"]) == (
+                type(err).__name__, str(err), err.reason, err.field), line
+            assert js["isError"]
+            thrown += 1
+        else:
+            assert js == json.loads(expected), line
+            assert js == tenbou.score(request).as_dict(), line
+            compared += 1
+    assert compared >= 2500 and thrown >= 80
+
+
+def test_score_many_in_js(dist):
+    out = node([str(HARNESS), str(dist), "many"], "\n".join(LINES) + "\n").splitlines()
+    assert [json.loads(x) for x in out] == [json.loads(e) for e in EXPECTED]
+
+
+def test_big_amounts_are_bigint(dist):
+    script = (
+        "const t = await import(process.argv[1]);"
+        "const r = t.score({hand:'33s',melds:['ankan:2222s','ankan:4444s','ankan:6666s','ankan:8888s'],win_tile:'3s',"
+        "tsumo:true,riichi:true,ippatsu:true,haitei:true,dora_indicators:'1111s5s',ura_indicators:'555s77s',"
+        "method:'aotenjo',options:{double_yakuman:true}});"
+        "const p = t.score({hand:'234567m234p55s678s',win_tile:'5m',riichi:true});"
+        "console.log(JSON.stringify([typeof r.total, String(r.total), t.formatAmount(r.total,'ko'), typeof p.total,"
+        " typeof p.payments[0].amount, typeof p.han]));"
+    )
+    out = subprocess.run(["node", "--input-type=module", "-e", script, (dist / "tenbou.mjs").as_uri()],
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == ["bigint", "21905002371943804057863031388897400",
+                               "219구 500양 2371자 9438해 405경 7863조 313억 8889만 7400", "bigint", "bigint", "number"]
+
+
+def test_waits_in_js_equal_python(dist):
+    from test_waits import before_win
+    import hand_generator
+    import korean_generator
+
+    reqs = [before_win(r) for r in hand_generator.generate(300, seed=8) + korean_generator.generate(200, seed=9)
+            if "win_tile" in r]
+    out = node([str(HARNESS), str(dist), "waits"], "\n".join(json.dumps(r, ensure_ascii=False) for r in reqs) + "\n")
+    for req, got in zip(reqs, out.splitlines()):
+        assert json.loads(got) == _core.waits(req), req
+
+
+def test_no_leak_over_100000_calls(dist):
+    stdin = json.dumps({"hand": "234567m234p55s678s", "win_tile": "5m", "riichi": True}) + "\n" + '{"hand":"123m"}\n'
+    stats = json.loads(node([str(HARNESS), str(dist), "memory"], stdin))
+    assert stats["heapAfter"] == stats["heapBefore"]  # the WebAssembly heap did not grow
+    assert stats["rssAfter"] - stats["rssBefore"] < 64 * 1024 * 1024
+
+
+# --- the page in a real browser -----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def server(dist):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(dist)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(50):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    proc.terminate()
+    proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser(server, tmp_path_factory):
+    need(shutil.which("chromium") is not None and shutil.which("chromedriver") is not None,
+         "chromium and chromium-driver are not installed")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        need(False, "selenium is not installed")
+    opts = Options()
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              f"--user-data-dir={tmp_path_factory.mktemp('chrome')}", "--window-size=1280,1100"]:
+        opts.add_argument(a)
+    opts.binary_location = shutil.which("chromium")
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+class Page:
+    def __init__(self, driver, url: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.d, self.By = driver, By
+        driver.get(url if "#" in url else url + "#")
+        driver.refresh()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        for _ in range(100):
+            if self.d.execute_script("return document.body.dataset.ready") == "1":
+                return
+            time.sleep(0.05)
+        raise AssertionError("the page did not load")
+
+    def css(self, selector: str):
+        return self.d.find_element(self.By.CSS_SELECTOR, selector)
+
+    def click(self, selector: str) -> None:
+        self.css(selector).click()
+
+    def tiles(self, notation: str) -> None:
+        """Clicks each tile of the notation on the palette, in order."""
+        digits: List[str] = []
+        for ch in notation:
+            if ch.isdigit():
+                digits.append(ch)
+            else:
+                for dgt in digits:
+                    self.click(f'#palette .tile[data-code="{dgt}{ch}"]')
+                digits = []
+
+    def type_hand(self, notation: str) -> None:
+        box = self.css("#notation")
+        box.clear()
+        box.send_keys(notation)
+
+    def select(self, selector: str, value: str) -> None:
+        from selenium.webdriver.support.ui import Select
+
+        Select(self.css(selector)).select_by_value(value)
+
+    def text(self, selector: str) -> str:
+        return self.css(selector).text
+
+    def yaku_rows(self) -> List[str]:
+        return [r.text for r in self.d.find_elements(self.By.CSS_SELECTOR, "table.yaku tbody tr")]
+
+    def shot(self, name: str) -> None:
+        self.d.save_screenshot(str(ARTIFACTS / f"page-{name}.png"))
+
+
+def expected(request: Dict[str, Any]):
+    return tenbou.score(request)
+
+
+def test_page_hands_by_clicking(browser, server):
+    p = Page(browser, server)
+    # 1. riichi, tsumo, pinfu, tanyao; the last tile clicked is the winning tile
+    p.tiles("234567m234p55678s")
+    p.click('[data-win="tsumo"]')
+    p.click('[data-flag="riichi"]')
+    p.select("#seat", "S")
+    assert p.text("#value") == "4 han 20 fu" and p.text("#total") == "5,200"
+    rows = p.yaku_rows()
+    assert [r.split()[0] for r in rows] == ["Fully", "Riichi", "Pinfu", "All"]
+    assert "立直" in rows[1] and "1 han" in rows[1]
+    p.shot("1-riichi-tsumo")
+    # 2. a pon of red dragons, then the rest: yakuhai
+    p.click("#clear")
+    p.click('[data-win="ron"]')
+    p.click('[data-target="pon"]')
+    p.click('#palette .tile[data-code="7z"]')
+    p.click('[data-target="hand"]')
+    p.tiles("234m678p345s99m")
+    r = expected({"hand": "234m678p345s99m", "melds": ["pon:777z"], "win_tile": "9m", "seat_wind": "S"})
+    assert p.text("#value") == f"{r.han} han {r.fu} fu" == "1 han 30 fu"
+    assert p.text("#total") == "1,000" and "Red dragon" in p.yaku_rows()[0]
+    assert "pon:777z" in p.text(".decomp")
+    p.shot("2-pon-melds")
+    # 3. seven pairs, then choose another winning tile by clicking it in the hand
+    p.click("#clear")
+    p.select("#seat", "E")
+    p.tiles("1199m2288p3377s66z")
+    assert p.text("#value") == "2 han 25 fu" and p.text("#total") == "2,400"
+    # 4. thirteen orphans
+    p.click("#clear")
+    p.tiles("19m19p19s12345677z")
+    assert p.text("#value") == "yakuman" and p.text("#total") == "48,000"
+    p.shot("4-kokushi")
+    # 5. Korean: 나가리, a concealed hand with flowers
+    p.click('[data-rules="korean"]')
+    p.click("#clear")
+    p.tiles("234567m234p55678p")
+    p.click('#flowers .tile[data-code="f1"]')
+    assert p.text("#total") == "5판"
+    assert p.text("#value") == "3 base + 2 additional"
+    rows = p.yaku_rows()
+    assert rows[0].startswith("멘젠") and any(r.startswith("꽃패") for r in rows)
+    p.shot("5-korean")
+    p.click('[data-rules="riichi"]')
+
+
+def test_page_hands_by_typing(browser, server):
+    p = Page(browser, server)
+    # 6. typed, ron, dealer: 3 han 30 fu
+    p.type_hand("23467m234p55s678s5m")
+    p.click('[data-flag="riichi"]')
+    assert p.text("#value") == "3 han 30 fu" and p.text("#total") == "5,800"
+    # 7. aotenjo: exact total with myriad units
+    p.click('[data-flag="riichi"]')
+    p.select("#method", "aotenjo")
+    p.type_hand("111z222z333z444z55z")
+    p.click('[data-win="tsumo"]')
+    r = expected({"hand": "111z222z333z444z55z", "win_tile": "5z", "tsumo": True, "method": "aotenjo"})
+    assert p.text("#total") == tenbou.format_amount(r.total)
+    assert p.text("#value") == f"{r.han} han {r.fu} fu"
+    assert tenbou.format_amount(r.total, "ko") in p.text(".amount-words")
+    p.select("#units", "ko")
+    assert p.text("#total") == tenbou.format_amount(r.total, "ko")
+    p.shot("7-aotenjo")
+    p.select("#units", "en")
+    p.select("#method", "fuhan")
+    p.click('[data-win="ron"]')
+    # 8. invalid input: the core's message right at the input
+    p.type_hand("123m456p789s2345s8z")
+    assert p.text("#input-error") == "hand: no honour tile 8z at position 18 (honours are 1z-7z)"
+    p.shot("8-invalid")
+    # 9. not a winning shape
+    p.type_hand("123m456p789s23456s")
+    assert "Not a complete hand" in p.text("#result")
+    # 10. a ready hand of 13 tiles: its waits with their values
+    p.click('[data-flag="riichi"]')
+    p.type_hand("123m456m789p2345s")
+    assert "Tenpai" in p.text("#total")
+    assert "1 han 40 fu" in p.text("table.waits") and "2,000" in p.text("table.waits")  # dealer ron
+    p.shot("10-waits")
+    # the link holds the hand: reloading it shows the same
+    url = browser.current_url
+    assert "h=123456m789p234s5s" in url  # the winning tile written last
+    browser.get(url)
+    browser.refresh()
+    p.wait_ready()
+    assert "Tenpai" in p.text("#total")
+
+
+def test_page_on_a_phone_screen(browser, server):
+    browser.set_window_size(390, 844)
+    try:
+        p = Page(browser, server + "#r=riichi&h=23467m234p55s678s5m&t=1&seat=S&f=riichi")
+        p.wait_ready()
+        assert p.text("#total") == "5,200"
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 400  # nothing wider than the screen
+        p.shot("phone")
+    finally:
+        browser.set_window_size(1280, 1100)

@@ -1,0 +1,201 @@
+// Types of the tenbou JS API (wasm/js/tenbou.mjs). Field names are the contract's
+// (shared/spec/contract.md); every amount of points is a bigint.
+
+export type Wind = "E" | "S" | "W" | "N";
+export type Method = "fuhan" | "han_only" | "aotenjo";
+
+export interface RiichiRequest {
+  rules?: "riichi";
+  method?: Method;
+  hand: string;
+  melds?: string[];
+  win_tile?: string;
+  tsumo?: boolean;
+  seat_wind?: Wind;
+  round_wind?: Wind;
+  riichi?: boolean;
+  double_riichi?: boolean;
+  ippatsu?: boolean;
+  rinshan?: boolean;
+  chankan?: boolean;
+  haitei?: boolean;
+  houtei?: boolean;
+  tenhou?: boolean;
+  chiihou?: boolean;
+  renhou?: boolean;
+  dora_indicators?: string;
+  ura_indicators?: string;
+  honba?: number;
+  riichi_sticks?: number;
+  options?: Record<string, unknown>;
+}
+
+export interface KoreanRequest {
+  rules: "korean";
+  variant?: "nagari" | "samsiki" | "coffee";
+  hand: string;
+  melds?: string[];
+  win_tile?: string;
+  tsumo?: boolean;
+  seat_wind?: Wind;
+  round_wind?: Wind;
+  flowers?: string;
+  riichi?: "none" | "eopeo" | "bulleo" | "weja_bulleo" | boolean;
+  double_riichi?: boolean;
+  haitei?: boolean;
+  houtei?: boolean;
+  rinshan?: boolean;
+  chankan?: boolean;
+  tenhou?: boolean;
+  chiihou?: boolean;
+  renhou?: boolean;
+  own_discards?: string;
+  options?: Record<string, unknown>;
+}
+
+export type ScoreRequest = RiichiRequest | KoreanRequest;
+
+/** A hand before the win (shanten, waits): 13 tiles, no win_tile, no tsumo. */
+export type BeforeWinRequest = (Omit<RiichiRequest, "win_tile" | "tsumo"> | Omit<KoreanRequest, "win_tile" | "tsumo">) & {
+  own_discards?: string;
+  visible?: string;
+};
+
+export interface ErrorObject {
+  code: "invalid_input" | "not_winning" | "no_yaku" | "impossible";
+  message: string;
+  reason?: string;
+  field?: string;
+}
+
+export interface Failure {
+  ok: false;
+  error: ErrorObject;
+}
+
+export interface Payment {
+  payer: "discarder" | "dealer" | "non_dealer" | "each_other";
+  amount: bigint;
+}
+
+export interface RiichiResult {
+  ok: true;
+  han: number;
+  fu: number;
+  yakuman: number;
+  yaku: { key: string; han: number }[];
+  fu_details: { key: string; fu: number; tile?: string }[];
+  limit: null | "mangan" | "haneman" | "baiman" | "sanbaiman" | "kazoe_yakuman" | "yakuman";
+  payments: Payment[];
+  honba_bonus: bigint;
+  sticks_bonus: bigint;
+  total: bigint;
+  wait: string | null;
+  decomposition: string[];
+}
+
+export interface KoreanResult {
+  ok: true;
+  rules: "korean";
+  variant: "nagari" | "samsiki" | "coffee";
+  han: number;
+  base_han: number;
+  additional_han: number;
+  min_base_han: number;
+  win_valid: boolean;
+  chombo: boolean;
+  unlimited: boolean;
+  yaku: { key: string; name_ko: string; name_en: string; han: number | null; kind: "base" | "additional";
+          count?: number; tile?: string }[];
+  unknown_yaku: string[];
+  messages: string[];
+  fu: null;
+  yakuman: 0;
+  limit: null;
+  win_base: number | null;
+  points: bigint | null;
+  payments: Payment[];
+  total: bigint | null;
+  collects_draw_pool: boolean;
+  wait: string | null;
+  decomposition: string[];
+}
+
+export type ScoreResult = RiichiResult | KoreanResult | Failure;
+
+export interface PointsQuery {
+  han?: number;
+  fu?: number;
+  yakuman?: number;
+  dealer?: boolean;
+  tsumo?: boolean;
+  method?: Method;
+  honba?: number;
+  riichi_sticks?: number;
+  options?: Record<string, unknown>;
+}
+
+export interface PointsResult {
+  ok: true;
+  method: Method;
+  han: number;
+  fu: number;
+  yakuman: number;
+  limit: RiichiResult["limit"];
+  base_points: bigint;
+  payments: Payment[];
+  honba_bonus: bigint;
+  sticks_bonus: bigint;
+  total: bigint;
+}
+
+export interface ShantenResult {
+  ok: true;
+  rules: "riichi" | "korean";
+  shanten: number;
+  forms: { standard: number; seven_pairs: number | null; thirteen_orphans: number | null };
+  ukeire: { tile: string; unseen: number }[];
+  ukeire_tiles: number;
+  ukeire_unseen: number;
+}
+
+export interface WaitsResult extends ShantenResult {
+  furiten: boolean;
+  waits: { tile: string; unseen: number; ron: ScoreResult; tsumo: ScoreResult }[];
+}
+
+export function score(request: ScoreRequest | string): RiichiResult | KoreanResult | Failure;
+export function scoreMany(requests: (ScoreRequest | string)[]): ScoreResult[];
+export function scoreLines(lines: string[]): string[];
+export function points(query: PointsQuery): PointsResult | Failure;
+export function shanten(request: BeforeWinRequest | string): ShantenResult;
+export function waits(request: BeforeWinRequest | string): WaitsResult;
+export function koreanDeclaration(request: KoreanRequest | string): { ok: true; legal: boolean; waits: string[]; reason: string | null };
+export function rules(options?: Record<string, unknown>, family?: "riichi" | "korean"): Record<string, unknown>;
+export function yakuTable(family?: "riichi" | "korean"): Record<string, unknown>[];
+export function formatAmount(amount: bigint | number | string, units?: "en" | "ko" | "ja"): string;
+export function parseResult(text: string): any;
+export function toJSON(value: unknown): string;
+export function errorFrom(error: ErrorObject): InvalidRequestError;
+export const version: string;
+
+export class TenbouError extends Error {}
+export class InvalidRequestError extends TenbouError {
+  constructor(message: string, reason?: string, field?: string);
+  reason: string;
+  field: string;
+}
+export class InvalidJSONError extends InvalidRequestError {}
+export class UnknownKeyError extends InvalidRequestError {}
+export class InvalidValueError extends InvalidRequestError {}
+export class InvalidTileError extends InvalidRequestError {}
+export class TileCountError extends InvalidRequestError {}
+export class TooManyCopiesError extends InvalidRequestError {}
+export class InvalidMeldError extends InvalidRequestError {}
+export class WinTileMissingError extends InvalidRequestError {}
+export class ImpossibleFlagsError extends InvalidRequestError {}
+export class UnsupportedError extends InvalidRequestError {}
+export class TileNotInRulesError extends InvalidTileError {}
+export class MeldNotInRulesError extends InvalidMeldError {}
+export class InvalidFlowerError extends InvalidRequestError {}
+export class DuplicateFlowerError extends InvalidFlowerError {}

@@ -1,0 +1,84 @@
+// The WebAssembly face of the core: JSON text in, JSON text out, nothing else.
+// Only std::string crosses the boundary, so no embind handle can leak; every rule
+// lives in cpp/ and the JS API (wasm/js/tenbou.mjs) only translates.
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "tenbou/api.hpp"
+#include "tenbou/bignum.hpp"
+#include "tenbou/error.hpp"
+#include "tenbou/json.hpp"
+#include "tenbou/result.hpp"
+
+namespace {
+
+using tenbou::Json;
+
+std::string failure_text(const tenbou::InputError& e) {
+  return tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump();
+}
+
+// Calls a JSON-level core function on a JSON text.
+template <typename Fn>
+std::string call_json(const std::string& text, Fn&& fn) {
+  try {
+    return fn(Json::parse(text)).dump();
+  } catch (const tenbou::InputError& e) {
+    return failure_text(e);
+  }
+}
+
+std::string score(const std::string& request) { return tenbou::score_json_text(request); }
+
+// Many requests in one crossing: request lines in, result lines out (newline-separated).
+std::string score_lines(const std::string& lines) {
+  std::string out;
+  out.reserve(lines.size() * 2);
+  std::size_t start = 0;
+  while (start < lines.size()) {
+    std::size_t end = lines.find('\n', start);
+    if (end == std::string::npos) end = lines.size();
+    out += tenbou::score_json_text(std::string_view(lines).substr(start, end - start));
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string points(const std::string& query) { return call_json(query, tenbou::points_json); }
+std::string shanten(const std::string& request) { return call_json(request, tenbou::shanten_json); }
+std::string waits(const std::string& request) { return call_json(request, tenbou::waits_json); }
+std::string korean_declaration(const std::string& request) { return call_json(request, tenbou::korean_declaration_json); }
+std::string rules(const std::string& options, const std::string& family) {
+  return call_json(options, [&](const Json& o) { return tenbou::rules_json(o, family); });
+}
+std::string yaku_table(const std::string& family) { return tenbou::yaku_table_json(family).dump(); }
+
+// Decimal digits of a non-negative amount in "en" digit groups or Korean/Japanese myriad units.
+std::string format_amount(const std::string& digits, const std::string& units) {
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return "";
+  tenbou::NumberUnits u = tenbou::NumberUnits::Plain;
+  if (units == "ko") u = tenbou::NumberUnits::Korean;
+  else if (units == "ja") u = tenbou::NumberUnits::Japanese;
+  else if (units != "en") return "";
+  const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);
+  return tenbou::format_amount(digits.substr(first), u);
+}
+
+std::string version() { return tenbou::version(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(tenbou) {
+  emscripten::function("score", &score);
+  emscripten::function("scoreLines", &score_lines);
+  emscripten::function("points", &points);
+  emscripten::function("shanten", &shanten);
+  emscripten::function("waits", &waits);
+  emscripten::function("koreanDeclaration", &korean_declaration);
+  emscripten::function("rules", &rules);
+  emscripten::function("yakuTable", &yaku_table);
+  emscripten::function("formatAmount", &format_amount);
+  emscripten::function("version", &version);
+}

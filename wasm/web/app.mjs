@@ -1,0 +1,410 @@
+// The scoring page: builds a request from clicks or notation, scores it with the
+// WebAssembly core through the JS API, and shows the result as a player reads it.
+// Rules live in the core only; this file translates between the page and requests.
+import * as tenbou from "./tenbou.mjs";
+import { joinTiles, splitTiles, tileLabel, tileSvg } from "./tiles.mjs";
+
+const $ = (id) => document.getElementById(id);
+const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"];
+const MELD_SIZE = { chi: 3, pon: 3, kan: 4, kakan: 4, ankan: 4 };
+
+const state = {
+  rules: "riichi", method: "fuhan", preset: "tenhou", variant: "nagari", declared: "none",
+  hand: [], win: -1, melds: [], tsumo: false, seat: "E", round: "E", flags: new Set(),
+  dora: "", ura: "", honba: 0, sticks: 0, flowers: new Set(), discards: "", options: "", target: "hand",
+  typed: null,  // the notation as the player typed it: errors then point into their own text
+};
+
+// --- names for display -----------------------------------------------------------------------
+
+let riichiNames = {};
+function loadNames() {
+  riichiNames = Object.fromEntries(tenbou.yakuTable("riichi").map((y) => [y.key, y]));
+}
+
+const FU_TEXT = {
+  base: "base (futei)", chiitoitsu: "seven pairs", closed_ron: "closed ron", tsumo: "tsumo", wait_kanchan: "kanchan wait",
+  wait_penchan: "penchan wait", wait_tanki: "single wait", pair_dragon: "dragon pair", pair_seat_wind: "seat wind pair",
+  pair_round_wind: "round wind pair", pair_double_wind: "double wind pair", open_triplet_simple: "open triplet",
+  open_triplet_terminal: "open triplet, terminal/honour", closed_triplet_simple: "closed triplet",
+  closed_triplet_terminal: "closed triplet, terminal/honour", open_kan_simple: "open kan",
+  open_kan_terminal: "open kan, terminal/honour", closed_kan_simple: "closed kan",
+  closed_kan_terminal: "closed kan, terminal/honour", open_pinfu: "open pinfu raised to 30", han_only: "han-only method",
+  kokushi: "thirteen orphans (aotenjo)",
+};
+const LIMITS = { mangan: "Mangan 満貫", haneman: "Haneman 跳満", baiman: "Baiman 倍満", sanbaiman: "Sanbaiman 三倍満",
+  kazoe_yakuman: "Kazoe yakuman 数え役満", yakuman: "Yakuman 役満" };
+const PAYERS = { discarder: "Discarder pays", dealer: "Dealer pays", non_dealer: "Each non-dealer pays",
+  each_other: "Each of the three others pays" };
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const amount = (n) => tenbou.formatAmount(n, $("units").value);
+
+// --- the request -----------------------------------------------------------------------------
+
+function handNotation() {
+  if (!state.hand.length) return "";
+  // The winning tile is written last, as the CLI reads it.
+  const others = state.hand.filter((_, i) => i !== state.win);
+  return joinTiles(others) + (state.win >= 0 ? state.hand[state.win] : "");
+}
+
+function buildRequest() {
+  const hand = state.typed !== null ? state.typed : joinTiles(state.hand);
+  const req = { rules: state.rules, hand, melds: state.melds.map((m) => `${m.kind}:${joinTiles(m.tiles)}`) };
+  if (state.win >= 0) req.win_tile = state.hand[state.win];
+  if (state.tsumo) req.tsumo = true;
+  req.seat_wind = state.seat;
+  req.round_wind = state.round;
+  let options = {};
+  if (state.options.trim()) options = JSON.parse(state.options);
+  if (state.rules === "riichi") {
+    req.method = state.method;
+    for (const f of FLAGS) if (state.flags.has(f)) req[f] = true;
+    if (state.dora) req.dora_indicators = state.dora;
+    if (state.ura) req.ura_indicators = state.ura;
+    if (state.honba) req.honba = state.honba;
+    if (state.sticks) req.riichi_sticks = state.sticks;
+    req.options = { preset: state.preset, ...options };
+  } else {
+    req.variant = state.variant;
+    for (const f of FLAGS) if (state.flags.has(f) && f !== "riichi" && f !== "ippatsu") req[f] = true;
+    if (state.declared !== "none") req.riichi = state.declared;
+    if (state.flowers.size) req.flowers = [...state.flowers].sort().join("");
+    if (state.discards) req.own_discards = state.discards;
+    if (Object.keys(options).length) req.options = options;
+  }
+  return req;
+}
+
+// --- URL: the hand and its situation, so a result can be shared by link -----------------------
+
+function saveUrl() {
+  const p = new URLSearchParams();
+  p.set("r", state.rules);
+  if (state.hand.length) p.set("h", handNotation());
+  if (state.melds.length) p.set("m", state.melds.map((m) => `${m.kind}:${joinTiles(m.tiles)}`).join(","));
+  if (state.tsumo) p.set("t", "1");
+  if (state.seat !== "E") p.set("seat", state.seat);
+  if (state.round !== "E") p.set("round", state.round);
+  if (state.flags.size) p.set("f", [...state.flags].join(","));
+  for (const [k, v] of [["method", state.method, "fuhan"], ["preset", state.preset, "tenhou"], ["variant", state.variant, "nagari"],
+    ["decl", state.declared, "none"]].map(([k, v, d]) => [k, v === d ? "" : v])) if (v) p.set(k, v);
+  if (state.dora) p.set("dora", state.dora);
+  if (state.ura) p.set("ura", state.ura);
+  if (state.honba) p.set("honba", state.honba);
+  if (state.sticks) p.set("sticks", state.sticks);
+  if (state.flowers.size) p.set("fl", [...state.flowers].sort().join(""));
+  if (state.discards) p.set("disc", state.discards);
+  if (state.options.trim()) p.set("o", state.options.trim());
+  history.replaceState(null, "", "#" + p.toString());
+}
+
+function loadUrl() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  state.rules = p.get("r") === "korean" ? "korean" : "riichi";
+  const h = splitTiles(p.get("h") || "") || [];
+  state.hand = h;
+  state.win = h.length - 1;
+  state.melds = (p.get("m") || "").split(",").filter(Boolean).map((s) => {
+    const [kind, tiles] = s.split(":");
+    return { kind, tiles: splitTiles(tiles || "") || [] };
+  });
+  state.tsumo = p.get("t") === "1";
+  state.seat = p.get("seat") || "E";
+  state.round = p.get("round") || "E";
+  state.flags = new Set((p.get("f") || "").split(",").filter(Boolean));
+  state.method = p.get("method") || "fuhan";
+  state.preset = p.get("preset") || "tenhou";
+  state.variant = p.get("variant") || "nagari";
+  state.declared = p.get("decl") || "none";
+  state.dora = p.get("dora") || "";
+  state.ura = p.get("ura") || "";
+  state.honba = +(p.get("honba") || 0);
+  state.sticks = +(p.get("sticks") || 0);
+  state.flowers = new Set(splitTiles(p.get("fl") || "") || []);
+  state.discards = p.get("disc") || "";
+  state.options = p.get("o") || "";
+}
+
+// --- rendering -------------------------------------------------------------------------------
+
+function tileButton(code, attrs = "", extra = "") {
+  return `<button type="button" class="tile" data-code="${code}" title="${esc(tileLabel(code))}" ${attrs}>${tileSvg(code)}${extra}</button>`;
+}
+
+function renderPalette() {
+  const suits = state.rules === "korean" ? ["m", "p", "z"] : ["m", "p", "s", "z"];
+  const used = {};
+  for (const c of [...state.hand, ...state.melds.flatMap((m) => m.tiles)]) {
+    const k = c[0] === "0" ? "5" + c[1] : c;
+    used[k] = (used[k] || 0) + 1;
+  }
+  $("palette").innerHTML = suits.map((s) => {
+    const n = s === "z" ? 7 : 9;
+    let tiles = "";
+    for (let i = 1; i <= n; i++) {
+      const code = `${i}${s}`;
+      tiles += tileButton(code, used[code] >= 4 ? "disabled" : "");
+      if (i === 5 && s !== "z" && state.rules === "riichi") tiles += tileButton(`0${s}`);
+    }
+    return `<div class="suit" aria-label="${s === "z" ? "honours" : tileLabel("1" + s).split(" ")[1]}">${tiles}</div>`;
+  }).join("");
+}
+
+function renderFlowers() {
+  $("flowers").innerHTML = ["f1", "f2", "f3", "f4"].map((f) =>
+    tileButton(f, `aria-pressed="${state.flowers.has(f)}"`)).join("");
+}
+
+function renderHand() {
+  const rack = $("rack");
+  if (!state.hand.length) {
+    rack.innerHTML = `<span class="empty">Click tiles below, or type notation such as 234567m234p55s678s.</span>`;
+  } else {
+    rack.innerHTML = state.hand.map((c, i) =>
+      `<span class="slot">${tileButton(c, `data-index="${i}" aria-label="${esc(tileLabel(c))}${i === state.win ? ", winning tile" : ""}"`,
+        "").replace('class="tile"', `class="tile${i === state.win ? " win" : ""}"`)}` +
+      `<button type="button" class="x" data-remove="${i}" aria-label="Remove ${esc(tileLabel(c))}">×</button></span>`).join("");
+  }
+  $("melds").innerHTML = state.melds.map((m, i) =>
+    `<span class="meld"><span class="kind">${m.kind === "kakan" ? "added kan" : m.kind === "ankan" ? "closed kan" : m.kind}</span>` +
+    m.tiles.map((c) => `<span class="tile" aria-label="${esc(tileLabel(c))}">${tileSvg(c)}</span>`).join("") +
+    `<button type="button" class="remove" data-meld="${i}" aria-label="Remove meld">×</button></span>`).join("");
+  const need = 14 - 3 * state.melds.length;
+  $("count").textContent = `${state.hand.length} / ${need} tiles` + (state.hand.length === need - 1 ? " (ready? see waits)" : "");
+  const input = $("notation");
+  if (document.activeElement !== input) input.value = handNotation();
+}
+
+function renderControls() {
+  document.body.className = state.rules;
+  for (const b of document.querySelectorAll("[data-rules]")) b.setAttribute("aria-checked", String(b.dataset.rules === state.rules));
+  for (const b of document.querySelectorAll("[data-win]")) b.setAttribute("aria-checked", String((b.dataset.win === "tsumo") === state.tsumo));
+  for (const b of document.querySelectorAll("[data-target]")) b.setAttribute("aria-checked", String(b.dataset.target === state.target));
+  for (const c of document.querySelectorAll("[data-flag]")) c.checked = state.flags.has(c.dataset.flag);
+  $("seat").value = state.seat;
+  $("round").value = state.round;
+  $("method").value = state.method;
+  $("preset").value = state.preset;
+  $("variant").value = state.variant;
+  $("declared").value = state.declared;
+  for (const id of ["dora", "ura", "discards", "options"]) if (document.activeElement !== $(id)) $(id).value = state[id];
+  $("honba").value = state.honba;
+  $("sticks").value = state.sticks;
+}
+
+function showError(message) {
+  const e = $("input-error");
+  e.hidden = !message;
+  e.textContent = message || "";
+}
+
+function riichiResult(r) {
+  const method = state.method;
+  const head = r.yakuman && !(method === "aotenjo" && !r.limit) ? `${r.yakuman > 1 ? r.yakuman + "× " : ""}yakuman`
+    : method === "han_only" ? `${r.han} han` : `${r.han} han ${r.fu} fu`;
+  const limit = r.limit && method !== "aotenjo" ? `<span class="limit">${LIMITS[r.limit]}</span>` : "";
+  const yaku = r.yaku.map((y) => {
+    const n = riichiNames[y.key] || { name_en: y.key, name_ja: "", name_ko: "" };
+    const han = n.yakuman && !(method === "aotenjo") ? (y.han > 13 ? `${y.han / 13}× yakuman` : "yakuman") : `${y.han} han`;
+    return `<tr><td>${esc(n.name_en)} <span class="names">${esc(n.name_ja)} · ${esc(n.name_ko)}</span></td><td class="num">${han}</td></tr>`;
+  }).join("");
+  const fuRows = r.fu_details.map((f) =>
+    `<tr><td>${esc(FU_TEXT[f.key] || f.key)}${f.tile ? ` (${f.tile})` : ""}</td><td class="num">${f.fu}</td></tr>`).join("");
+  const raw = r.fu_details.reduce((s, f) => s + f.fu, 0);
+  const pays = r.payments.map((p) => `<li>${PAYERS[p.payer]} <b>${amount(p.amount)}</b></li>`).join("") +
+    (r.honba_bonus ? `<li>Honba bonus ${amount(r.honba_bonus)}</li>` : "") +
+    (r.sticks_bonus ? `<li>Riichi sticks ${amount(r.sticks_bonus)}</li>` : "");
+  const words = method === "aotenjo" && r.total >= 100000000n
+    ? `<p class="amount-words">${esc(tenbou.formatAmount(r.total, "ko"))}<br>${esc(tenbou.formatAmount(r.total, "ja"))}</p>` : "";
+  return `<div class="total"><span class="big" id="total">${amount(r.total)}</span><span class="value" id="value">${head}</span>${limit}</div>${words}
+    <table class="yaku"><thead><tr><th>Yaku</th><th class="num">Han</th></tr></thead><tbody>${yaku}</tbody></table>
+    ${fuRows ? `<table class="fu"><thead><tr><th>Fu</th><th class="num">${raw === r.fu ? r.fu : `${raw} → ${r.fu}`}</th></tr></thead><tbody>${fuRows}</tbody></table>` : ""}
+    <ul class="pays">${pays}</ul>
+    <div class="decomp">${r.decomposition.map((d) => `<span>${esc(d)}</span>`).join("")}${r.wait ? `<span>${r.wait} wait</span>` : ""}</div>`;
+}
+
+function koreanResult(r) {
+  const status = r.win_valid ? `<span class="valid">valid win</span>` : `<span class="invalid">${r.chombo ? "chombo 점프" : "not a valid win"}</span>`;
+  const rows = r.yaku.map((y) =>
+    `<tr><td>${esc(y.name_ko)} <span class="names">${esc(y.name_en)}${y.tile ? ` ${y.tile}` : y.count > 1 ? ` ×${y.count}` : ""}</span></td>` +
+    `<td>${y.kind === "base" ? "base 기본" : "additional 부가"}</td><td class="num">${y.han === null ? "? 불명" : (y.kind === "additional" ? "+" : "") + y.han}</td></tr>`).join("");
+  const notes = r.messages.map((m) => `<li>${esc(m)}</li>`).join("");
+  const pays = r.total !== null
+    ? `<ul class="pays">${r.payments.map((p) => `<li>${PAYERS[p.payer]} <b>${amount(p.amount)}</b></li>`).join("")}<li>Total ${amount(r.total)}</li></ul>` : "";
+  return `<div class="total"><span class="big" id="total">${r.han}판</span><span class="value" id="value">${r.base_han} base + ${r.additional_han} additional</span> ${status}</div>
+    <p class="hint">Minimum ${r.min_base_han} base han (${esc(r.variant)}).</p>
+    <table class="yaku"><thead><tr><th>족보 pattern</th><th>Kind</th><th class="num">판</th></tr></thead><tbody>${rows}</tbody></table>
+    ${notes ? `<ul class="notes">${notes}</ul>` : ""}${pays}
+    <div class="decomp">${r.decomposition.map((d) => `<span>${esc(d)}</span>`).join("")}${r.wait ? `<span>${r.wait} wait</span>` : ""}</div>`;
+}
+
+function waitsResult(w) {
+  if (w.shanten > 0) {
+    return `<div class="total"><span class="big" id="total">${w.shanten}-shanten</span></div>
+      <p>Useful tiles: ${w.ukeire.map((u) => `<b>${u.tile}</b> (${u.unseen})`).join(", ")} · ${w.ukeire_unseen} unseen.</p>`;
+  }
+  const cell = (r) => !r.ok ? (r.error.code === "no_yaku" ? "no yaku" : esc(r.error.code))
+    : r.rules === "korean" ? `${r.han}판${r.win_valid ? "" : " (invalid)"}` : `${r.han} han ${r.fu} fu · <b>${amount(r.total)}</b>`;
+  return `<div class="total"><span class="big" id="total">Tenpai</span><span class="value">${w.waits.length} winning tile${w.waits.length === 1 ? "" : "s"}</span></div>
+    <table class="waits"><thead><tr><th>Wait</th><th>Ron</th><th>Tsumo</th></tr></thead><tbody>${w.waits.map((x) =>
+      `<tr><td><span class="tile" style="width:1.8rem;display:inline-block">${tileSvg(x.tile)}</span> ${x.unseen} left</td><td>${cell(x.ron)}</td><td>${cell(x.tsumo)}</td></tr>`).join("")}</tbody></table>
+    ${w.furiten ? `<p class="invalid">Furiten: no ron.</p>` : ""}`;
+}
+
+function score() {
+  saveUrl();
+  const out = $("result");
+  if (!state.hand.length) {
+    out.innerHTML = `<p class="hint">Click tiles or type a hand to score it.</p>`;
+    showError("");
+    return;
+  }
+  let req;
+  try {
+    req = buildRequest();
+  } catch (e) {
+    showError(`House options: ${e.message}`);
+    return;
+  }
+  const need = 14 - 3 * state.melds.length;
+  try {
+    if (state.hand.length === need - 1) {
+      const before = { ...req };
+      delete before.win_tile;
+      delete before.tsumo;
+      for (const f of ["haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"]) delete before[f];
+      out.innerHTML = waitsResult(tenbou.waits(before));
+      showError("");
+      return;
+    }
+    const r = tenbou.score(req);
+    showError("");
+    if (!r.ok) {
+      const text = r.error.code === "not_winning" ? "Not a complete hand: 4 sets and a pair, seven pairs" +
+        (state.rules === "riichi" ? " or thirteen orphans" : "") + " are needed."
+        : r.error.code === "no_yaku" ? "Complete, but no yaku: dora alone do not make a win." : r.error.message;
+      out.innerHTML = `<p class="invalid" id="not-scored">${esc(text)}</p>`;
+      return;
+    }
+    out.innerHTML = r.rules === "korean" ? koreanResult(r) : riichiResult(r);
+  } catch (e) {
+    if (!(e instanceof tenbou.InvalidRequestError)) throw e;
+    showError(e.message);
+    out.innerHTML = `<p class="hint">Fix the input to see a score.</p>`;
+  }
+}
+
+function render() {
+  renderControls();
+  renderPalette();
+  renderFlowers();
+  renderHand();
+  score();
+}
+
+// --- input -----------------------------------------------------------------------------------
+
+function addTile(code) {
+  const t = state.target;
+  state.typed = null;
+  if (t === "hand") {
+    if (state.hand.length >= 14 - 3 * state.melds.length) return showError("The hand is full: remove a tile first.");
+    state.hand.push(code);
+    state.win = state.hand.length - 1;
+  } else if (t === "dora" || t === "ura") {
+    state[t] += code;
+  } else {
+    const n = MELD_SIZE[t];
+    if (t === "chi" && (code[1] === "z" || +code[0] % 10 > 7 || code[0] === "8" || code[0] === "9")) {
+      return showError("A chi starts at its lowest tile: pick 1-7 of a numbered suit.");
+    }
+    const v = code[0] === "0" ? "5" : code[0];
+    const tiles = t === "chi" ? [0, 1, 2].map((k) => `${+v + k}${code[1]}`) : Array(n).fill(`${v}${code[1]}`);
+    if (state.melds.length >= 4) return showError("A hand has at most four melds.");
+    state.melds.push({ kind: t, tiles });
+    while (state.hand.length > 14 - 3 * state.melds.length) state.hand.pop();
+    if (state.win >= state.hand.length) state.win = state.hand.length - 1;
+  }
+  render();
+}
+
+function bind() {
+  document.addEventListener("click", (ev) => {
+    const el = ev.target.closest("button");
+    if (!el) return;
+    if (el.dataset.remove !== undefined || el.dataset.rules || el.id === "clear") state.typed = null;
+    if (el.dataset.rules) {
+      state.rules = el.dataset.rules;
+      state.target = "hand";
+      state.hand = state.hand.filter((c) => state.rules === "riichi" || (c[1] !== "s" && c[0] !== "0"));
+      state.win = state.hand.length - 1;
+      render();
+    } else if (el.dataset.win) {
+      state.tsumo = el.dataset.win === "tsumo";
+      render();
+    } else if (el.dataset.target) {
+      state.target = el.dataset.target;
+      renderControls();
+    } else if (el.dataset.remove !== undefined) {
+      const i = +el.dataset.remove;
+      state.hand.splice(i, 1);
+      state.win = i === state.win ? state.hand.length - 1 : state.win > i ? state.win - 1 : state.win;
+      render();
+    } else if (el.dataset.meld !== undefined) {
+      state.melds.splice(+el.dataset.meld, 1);
+      render();
+    } else if (el.closest("#palette")) {
+      addTile(el.dataset.code);
+    } else if (el.closest("#flowers")) {
+      const f = el.dataset.code;
+      state.flowers.has(f) ? state.flowers.delete(f) : state.flowers.add(f);
+      render();
+    } else if (el.closest("#rack") && el.dataset.index !== undefined) {
+      state.win = +el.dataset.index;
+      render();
+    } else if (el.id === "clear") {
+      Object.assign(state, { hand: [], win: -1, melds: [], dora: "", ura: "", flags: new Set(), flowers: new Set() });
+      render();
+    } else if (el.id === "share") {
+      navigator.clipboard?.writeText(location.href);
+      el.textContent = "Link copied";
+      setTimeout(() => (el.textContent = "Copy link"), 1500);
+    }
+  });
+  $("notation").addEventListener("input", (ev) => {
+    const tiles = splitTiles(ev.target.value);
+    if (tiles === null || tiles.some((c) => c[0] === "f")) {
+      showError(`Notation: digits then a suit letter (m, p, s, z), e.g. 234567m234p55s678s.`);
+      return;
+    }
+    state.hand = tiles;
+    state.win = tiles.length - 1;
+    state.typed = ev.target.value;
+    renderPalette();
+    renderHand();
+    score();
+  });
+  for (const id of ["seat", "round", "method", "preset", "variant", "declared"]) {
+    $(id).addEventListener("change", (ev) => { state[id] = ev.target.value; render(); });
+  }
+  for (const id of ["dora", "ura", "discards", "options"]) {
+    $(id).addEventListener("input", (ev) => { state[id] = ev.target.value.trim(); score(); });
+  }
+  for (const id of ["honba", "sticks"]) {
+    $(id).addEventListener("input", (ev) => { state[id] = Math.max(0, +ev.target.value || 0); score(); });
+  }
+  for (const c of document.querySelectorAll("[data-flag]")) {
+    c.addEventListener("change", () => { c.checked ? state.flags.add(c.dataset.flag) : state.flags.delete(c.dataset.flag); score(); });
+  }
+  $("units").addEventListener("change", score);
+  window.addEventListener("hashchange", () => { loadUrl(); render(); });
+}
+
+loadNames();
+loadUrl();
+bind();
+render();
+$("version").textContent = `tenbou ${tenbou.version}`;
+document.body.dataset.ready = "1";

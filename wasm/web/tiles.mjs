@@ -1,0 +1,121 @@
+// Mahjong tiles drawn as SVG by the page itself (no images, no web fonts).
+// tileSvg("5p") -> an <svg> string; red fives are "0m"/"0p"/"0s"; flowers "f1".."f8".
+
+const INK = { m: "#b3261e", p: "#1d4e89", s: "#1e7a3c", red: "#d62828", dark: "#1b1b1f" };
+
+function face(inner, label) {
+  return `<svg viewBox="0 0 60 80" role="img" aria-label="${label}" class="tile-svg">` +
+    `<rect x="2" y="2" width="56" height="76" rx="7" fill="#fbf8f0" stroke="#8d8677" stroke-width="2"/>` +
+    `<rect x="2" y="70" width="56" height="8" rx="4" fill="#e6dcc4"/>${inner}</svg>`;
+}
+
+// Circle positions for 1-9 pin (the usual layouts, simplified).
+const PIN = {
+  1: [[30, 38, 15]], 2: [[30, 20, 9], [30, 56, 9]], 3: [[16, 16, 8], [30, 38, 8], [44, 60, 8]],
+  4: [[18, 22, 8], [42, 22, 8], [18, 54, 8], [42, 54, 8]],
+  5: [[17, 18, 7.5], [43, 18, 7.5], [30, 38, 7.5], [17, 58, 7.5], [43, 58, 7.5]],
+  6: [[19, 14, 7], [41, 14, 7], [19, 38, 7], [41, 38, 7], [19, 61, 7], [41, 61, 7]],
+  7: [[15, 12, 6], [30, 19, 6], [45, 26, 6], [19, 44, 6], [41, 44, 6], [19, 61, 6], [41, 61, 6]],
+  8: [[19, 11, 6], [41, 11, 6], [19, 27, 6], [41, 27, 6], [19, 44, 6], [41, 44, 6], [19, 61, 6], [41, 61, 6]],
+  9: [[14, 14, 6], [30, 14, 6], [46, 14, 6], [14, 38, 6], [30, 38, 6], [46, 38, 6], [14, 61, 6], [30, 61, 6], [46, 61, 6]],
+};
+
+function pin(n, red) {
+  return PIN[n].map(([x, y, r], i) => {
+    const c = red && i === Math.floor(PIN[n].length / 2) ? INK.red : (n === 1 ? INK.red : INK.p);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${c}" stroke-width="3"/>` +
+      `<circle cx="${x}" cy="${y}" r="${r / 3}" fill="${c}"/>`;
+  }).join("");
+}
+
+function sou(n, red) {
+  if (n === 1) return `<ellipse cx="30" cy="36" rx="13" ry="20" fill="${INK.s}"/><circle cx="30" cy="26" r="5" fill="${INK.red}"/>`;
+  const cols = n <= 3 ? n : n <= 6 ? 3 : n === 7 ? 3 : n === 8 ? 4 : 3;
+  const rows = Math.ceil(n / cols);
+  let out = "";
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / cols), c = i % cols;
+    const inRow = Math.min(cols, n - r * cols);
+    const x = 30 + (c - (inRow - 1) / 2) * (44 / cols);
+    const h = 58 / rows - 4;
+    const y = 8 + r * (58 / rows);
+    const col = red || (n === 9 && c === 1) || (n === 7 && i === 0) ? INK.red : INK.s;
+    out += `<rect x="${x - 3.5}" y="${y}" width="7" height="${h}" rx="3" fill="${col}"/>`;
+  }
+  return out;
+}
+
+function man(n, red) {
+  return `<text x="30" y="38" text-anchor="middle" font-size="30" font-weight="700" fill="${red ? INK.red : INK.dark}" font-family="Georgia, serif">${n}</text>` +
+    `<text x="30" y="64" text-anchor="middle" font-size="16" font-weight="700" fill="${INK.m}" font-family="sans-serif">MAN</text>`;
+}
+
+const HONOR = {
+  1: ["E", INK.dark, "East"], 2: ["S", INK.dark, "South"], 3: ["W", INK.dark, "West"], 4: ["N", INK.dark, "North"],
+};
+
+function honour(n) {
+  if (n <= 4) {
+    const [t, c] = HONOR[n];
+    return `<text x="30" y="52" text-anchor="middle" font-size="38" font-weight="800" fill="${c}" font-family="sans-serif">${t}</text>`;
+  }
+  if (n === 5) return `<rect x="13" y="13" width="34" height="50" rx="3" fill="none" stroke="${INK.p}" stroke-width="4"/>`;
+  if (n === 6) return `<path d="M30 10 L48 38 L30 66 L12 38 Z" fill="${INK.s}"/><path d="M30 22 L40 38 L30 54 L20 38 Z" fill="#fbf8f0"/>`;
+  return `<rect x="26" y="8" width="8" height="60" rx="2" fill="${INK.red}"/><rect x="12" y="22" width="36" height="22" rx="3" fill="none" stroke="${INK.red}" stroke-width="5"/>`;
+}
+
+const FLOWER_NAMES = ["Spring 춘", "Summer 하", "Autumn 추", "Winter 동", "Plum", "Orchid", "Chrysanthemum", "Bamboo"];
+const FLOWER_GLYPH = ["✿", "☀", "❦", "❄", "✾", "❀", "✽", "❧"];
+
+function flower(n) {
+  const c = n <= 4 ? INK.m : INK.p;
+  return `<text x="30" y="44" text-anchor="middle" font-size="32" fill="${c}" font-family="sans-serif">${FLOWER_GLYPH[n - 1]}</text>` +
+    `<text x="30" y="64" text-anchor="middle" font-size="15" font-weight="700" fill="${c}" font-family="sans-serif">${n}</text>`;
+}
+
+export const TILE_NAMES = {
+  m: "characters", p: "circles", s: "bamboo", z: ["East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon"],
+};
+
+export function tileLabel(code) {
+  if (code[0] === "f") return `Flower ${FLOWER_NAMES[+code[1] - 1]}`;
+  const n = +code[0], s = code[1];
+  if (s === "z") return TILE_NAMES.z[n - 1];
+  return `${n === 0 ? "red 5" : n} ${TILE_NAMES[s]}`;
+}
+
+export function tileSvg(code) {
+  const label = tileLabel(code);
+  if (code[0] === "f") return face(flower(+code[1]), label);
+  const n = +code[0], s = code[1], red = n === 0, v = red ? 5 : n;
+  if (s === "m") return face(man(v, red), label);
+  if (s === "p") return face(pin(v, red), label);
+  if (s === "s") return face(sou(v, red), label);
+  return face(honour(v), label);
+}
+
+/** Tiles of compact notation ("123m0p11z") as codes ["1m", "2m", "3m", "0p", "1z", "1z"]; flowers "f1f2". */
+export function splitTiles(text) {
+  const out = [];
+  let digits = [];
+  for (const ch of text.replace(/\s+/g, "")) {
+    if (ch >= "0" && ch <= "9") digits.push(ch);
+    else if ("mpsz".includes(ch)) { for (const d of digits) out.push(d + ch); digits = []; }
+    else if (ch === "f") digits = ["f"];
+    else return null;
+    if (digits[0] === "f" && digits.length === 2) { out.push("f" + digits[1]); digits = []; }
+  }
+  return digits.length ? null : out;
+}
+
+/** Compact notation of tile codes, grouped by suit in the order given. */
+export function joinTiles(codes) {
+  let out = "", run = "", suit = "";
+  for (const c of codes) {
+    if (c[0] === "f") { out += (run ? run + suit : "") + c; run = ""; suit = ""; continue; }
+    if (c[1] !== suit && run) { out += run + suit; run = ""; }
+    suit = c[1];
+    run += c[0];
+  }
+  return out + (run ? run + suit : "");
+}
