@@ -54,6 +54,11 @@ Json score_result_to_json(const ScoreResult& result) {
   return result_to_json(std::get<RiichiResult>(result));
 }
 
+void score_result_to_text(const ScoreResult& result, std::string& out) {
+  if (const auto* k = std::get_if<KoreanResult>(&result)) return korean_result_to_text(*k, out);
+  result_to_text(std::get<RiichiResult>(result), out);
+}
+
 bool score_result_ok(const ScoreResult& result) {
   return std::visit([](const auto& r) { return r.ok; }, result);
 }
@@ -63,13 +68,20 @@ const ResultError* score_result_error(const ScoreResult& result) {
 }
 
 std::string score_json_text(std::string_view text) {
+  std::string out;
+  out.reserve(512);
+  score_json_text_to(text, out);
+  return out;
+}
+
+void score_json_text_to(std::string_view text, std::string& out) {
   ScoreResult r;
   try {
     r = score_request(Json::parse(text));
   } catch (const InputError& e) {
     r = invalid(e);
   }
-  return score_result_to_json(r).dump();
+  score_result_to_text(r, out);
 }
 
 Json points_json(const Json& q) {

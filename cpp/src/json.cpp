@@ -1,5 +1,7 @@
 #include "tenbou/json.hpp"
 
+#include <charconv>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +32,19 @@ const char* Json::type_name(Type t) {
 
 void json_escape_to(std::string& out, std::string_view s) {
   out += '"';
+  // Most strings need no escape at all: append them whole.
+  std::size_t plain = 0;
+  while (plain < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[plain]);
+    if (c < 0x20 || c == '"' || c == '\\') break;
+    ++plain;
+  }
+  out.append(s.data(), plain);
+  if (plain == s.size()) {
+    out += '"';
+    return;
+  }
+  s.remove_prefix(plain);
   for (char c : s) {
     switch (c) {
       case '"': out += "\\\""; break;
@@ -54,7 +69,12 @@ void Json::dump_to(std::string& out) const {
   switch (type_) {
     case Type::Null: out += "null"; break;
     case Type::Bool: out += int_ ? "true" : "false"; break;
-    case Type::Int: out += std::to_string(int_); break;
+    case Type::Int: {
+      char buf[24];
+      const auto r = std::to_chars(buf, buf + sizeof buf, int_);
+      out.append(buf, r.ptr);
+      break;
+    }
     case Type::BigInt: out += str_; break;
     case Type::Double: {
       char buf[32];
@@ -86,6 +106,7 @@ void Json::dump_to(std::string& out) const {
 
 std::string Json::dump() const {
   std::string out;
+  out.reserve(512);
   dump_to(out);
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include "tenbou/json.hpp"
 #include "tenbou/korean_hand.hpp"
+#include "result_writer.hpp"
 
 namespace tenbou {
 namespace {
@@ -251,54 +252,14 @@ KoreanResult score_korean(const KoreanRequest& r) {
 }
 
 Json korean_result_to_json(const KoreanResult& r) {
-  if (!r.ok) return failure_json(*r.error);
-  Json o = Json::object();
-  o.set("ok", Json::boolean(true));
-  o.set("rules", Json::string("korean"));
-  o.set("variant", Json::string(korean_variant_name(r.variant)));
-  o.set("han", Json::integer(r.han));
-  o.set("base_han", Json::integer(r.base_han));
-  o.set("additional_han", Json::integer(r.additional_han));
-  o.set("min_base_han", Json::integer(r.min_base_han));
-  o.set("win_valid", Json::boolean(r.win_valid));
-  o.set("chombo", Json::boolean(r.chombo));
-  o.set("unlimited", Json::boolean(r.unlimited));
-  Json& yaku = o.set("yaku", Json::array());
-  Json unknown = Json::array();
-  for (const auto& y : r.yaku) {
-    const KoreanYakuRow& row = korean_row(y.yaku);
-    Json& e = yaku.push(Json::object());
-    e.set("key", Json::string(row.key));
-    e.set("name_ko", Json::string(row.name_ko));
-    e.set("name_en", Json::string(row.name_en));
-    e.set("han", y.han == kUnknownHan ? Json::null() : Json::integer(y.han));
-    e.set("kind", Json::string(y.kind == KoreanYakuKind::Base ? "base" : "additional"));
-    if (row.per_unit) e.set("count", Json::integer(y.count));
-    if (y.tile != kNoTile) e.set("tile", Json::string(tile_name(y.tile)));
-    if (y.han == kUnknownHan) unknown.push(Json::string(row.key));
-  }
-  o.set("unknown_yaku", std::move(unknown));
-  Json& messages = o.set("messages", Json::array());
-  for (const auto& m : r.messages) messages.push(Json::string(m));
-  // The contract's Riichi fields with no meaning here, for front ends that read every family.
-  o.set("fu", Json::null());
-  o.set("yakuman", Json::integer(0));
-  o.set("limit", Json::null());
-  o.set("win_base", r.win_base < 0 ? Json::null() : Json::integer(r.win_base));
-  o.set("points", r.has_points ? Json::integer(r.points) : Json::null());
-  Json& pay = o.set("payments", Json::array());
-  if (r.has_points) {
-    Json& e = pay.push(Json::object());
-    e.set("payer", Json::string(r.tsumo ? "each_other" : "discarder"));
-    e.set("amount", Json::integer(r.payment));
-  }
-  o.set("total", r.has_points ? Json::integer(r.total) : Json::null());
-  o.set("collects_draw_pool", Json::boolean(r.collects_draw_pool));
-  const char* wait = wait_name(r.wait);
-  o.set("wait", wait ? Json::string(wait) : Json::null());
-  Json& dec = o.set("decomposition", Json::array());
-  for (const auto& s : r.decomposition) dec.push(Json::string(shown_set_text(s)));
-  return o;
+  JsonTreeWriter w;
+  write_result(w, r);
+  return w.take();
+}
+
+void korean_result_to_text(const KoreanResult& r, std::string& out) {
+  JsonTextWriter w(out);
+  write_result(w, r);
 }
 
 Json korean_yaku_table_json() {

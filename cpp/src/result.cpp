@@ -1,6 +1,7 @@
 #include "tenbou/result.hpp"
 
 #include "tenbou/json.hpp"
+#include "result_writer.hpp"
 
 namespace tenbou {
 
@@ -81,70 +82,38 @@ std::string shown_set_text(const ShownSet& s) {
   return out;
 }
 
-namespace {
-
-// An exact amount: a plain integer when it fits 64 bits, else its decimal digits.
-Json amount_json(const BigUint& v) {
-  return v.fits_int64() ? Json::integer(v.to_int64()) : Json::big_integer(v.to_decimal());
-}
-
-}  // namespace
-
 void write_payments(Json& o, const Payments& p) {
-  Json& pay = o.set("payments", Json::array());
-  for (int i = 0; i < p.line_count; ++i) {
-    Json& e = pay.push(Json::object());
-    e.set("payer", Json::string(payer_name(p.lines[i].payer)));
-    e.set("amount", p.exact ? amount_json(p.exact->lines[i]) : Json::integer(p.lines[i].amount));
-  }
-  o.set("honba_bonus", Json::integer(p.honba_bonus));
-  o.set("sticks_bonus", Json::integer(p.sticks_bonus));
-  o.set("total", p.exact ? amount_json(p.exact->total) : Json::integer(p.total));
+  // Members appended to an existing object: write them into a scratch object, then move them over.
+  JsonTreeWriter w;
+  w.begin_object();
+  write_payment_members(w, p);
+  w.end_object();
+  const Json scratch = w.take();
+  for (const auto& member : scratch.members()) o.set(member.first, member.second);
 }
 
 Json base_points_json(const Payments& p) {
-  return p.exact ? amount_json(p.exact->base_points) : Json::integer(p.base_points);
+  JsonTreeWriter w;
+  if (p.exact) write_amount(w, p.exact->base_points);
+  else w.integer(p.base_points);
+  return w.take();
 }
 
 Json failure_json(const ResultError& error) {
-  Json o = Json::object();
-  o.set("ok", Json::boolean(false));
-  Json& e = o.set("error", Json::object());
-  e.set("code", Json::string(error_code_name(error.code)));
-  e.set("message", Json::string(error.text()));
-  if (!error.reason.empty()) e.set("reason", Json::string(error.reason));
-  if (!error.field.empty()) e.set("field", Json::string(error.field));
-  return o;
+  JsonTreeWriter w;
+  write_failure(w, error);
+  return w.take();
 }
 
 Json result_to_json(const RiichiResult& r) {
-  if (!r.ok) return failure_json(*r.error);
-  Json o = Json::object();
-  o.set("ok", Json::boolean(true));
-  o.set("han", Json::integer(r.han));
-  o.set("fu", Json::integer(r.fu));
-  o.set("yakuman", Json::integer(r.yakuman));
-  Json& yaku = o.set("yaku", Json::array());
-  for (const auto& y : r.yaku) {
-    Json& e = yaku.push(Json::object());
-    e.set("key", Json::string(yaku_info(y.yaku).key));
-    e.set("han", Json::integer(y.han));
-  }
-  Json& fu = o.set("fu_details", Json::array());
-  for (const auto& f : r.fu_details) {
-    Json& e = fu.push(Json::object());
-    e.set("key", Json::string(fu_key_name(f.key)));
-    e.set("fu", Json::integer(f.fu));
-    if (f.tile != kNoTile) e.set("tile", Json::string(tile_name(f.tile)));
-  }
-  const char* limit = limit_name(r.payments.limit);
-  o.set("limit", limit ? Json::string(limit) : Json::null());
-  write_payments(o, r.payments);
-  const char* wait = wait_name(r.wait);
-  o.set("wait", wait ? Json::string(wait) : Json::null());
-  Json& dec = o.set("decomposition", Json::array());
-  for (const auto& s : r.decomposition) dec.push(Json::string(shown_set_text(s)));
-  return o;
+  JsonTreeWriter w;
+  write_result(w, r);
+  return w.take();
+}
+
+void result_to_text(const RiichiResult& r, std::string& out) {
+  JsonTextWriter w(out);
+  write_result(w, r);
 }
 
 }  // namespace tenbou

@@ -39,7 +39,7 @@ std::string score_lines(const std::string& lines) {
   while (start < lines.size()) {
     std::size_t end = lines.find('\n', start);
     if (end == std::string::npos) end = lines.size();
-    out += tenbou::score_json_text(std::string_view(lines).substr(start, end - start));
+    tenbou::score_json_text_to(std::string_view(lines).substr(start, end - start), out);
     out += '\n';
     start = end + 1;
   }

@@ -26,13 +26,16 @@ ScoreResult score_wait(const HandBeforeWin& hand, Tile win, bool tsumo);
 ScoreResult score_request(const Json& request);
 ScoreResult score_view(const ValueView& request);
 
-// The contract's JSON object for any result.
+// The contract's JSON object for any result, as a tree or appended as compact text.
 Json score_result_to_json(const ScoreResult& result);
+void score_result_to_text(const ScoreResult& result, std::string& out);
 bool score_result_ok(const ScoreResult& result);
 const ResultError* score_result_error(const ScoreResult& result);
 
-// Parses one JSON text, scores it, and returns the result JSON text (one line).
+// Parses one JSON text, scores it, and returns the result JSON text (one line);
+// the _to form appends it to `out` (batches reuse one buffer).
 std::string score_json_text(std::string_view request_text);
+void score_json_text_to(std::string_view request_text, std::string& out);
 
 // Payments of a bare han/fu cell (contract.md "Points without a hand").
 // `query` keys: han, fu, yakuman, dealer, tsumo, method, honba, riichi_sticks, options.

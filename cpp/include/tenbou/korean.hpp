@@ -148,6 +148,7 @@ struct DeclarationCheck {
 DeclarationCheck korean_declaration_check(const KoreanRequest& before_win);
 
 Json korean_result_to_json(const KoreanResult& result);
+void korean_result_to_text(const KoreanResult& result, std::string& out);
 Json korean_yaku_table_json();
 
 }  // namespace tenbou

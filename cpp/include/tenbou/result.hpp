@@ -81,8 +81,10 @@ struct RiichiResult {
 // The contract's `{"ok": false, "error": {...}}` object (every rule family).
 Json failure_json(const ResultError& error);
 
-// The contract's JSON object for a result.
+// The contract's JSON object for a result, as a tree or appended as compact text
+// (the same bytes: both come from one serializer, cpp/src/result_writer.hpp).
 Json result_to_json(const RiichiResult& result);
+void result_to_text(const RiichiResult& result, std::string& out);
 
 // Writes "payments", "honba_bonus", "sticks_bonus" and "total" into `object`
 // (exact integers of any size for aotenjo). Shared by results and points().
