@@ -95,6 +95,37 @@ def test_score_many_in_js(dist):
     assert [json.loads(x) for x in out] == [json.loads(e) for e in EXPECTED]
 
 
+def test_score_many_objects_take_the_binary_path_and_agree(dist):
+    """Request objects travel as binary values (binary_value.hpp): every result equals Python's."""
+    out = node([str(HARNESS), str(dist), "many-objects"], "\n".join(LINES) + "\n").splitlines()
+    assert len(out) == len(LINES)
+    checked = 0
+    for line, got in zip(LINES, out):
+        if got == "null":
+            continue
+        assert json.loads(got) == tenbou.score_many([json.loads(line)])[0].as_dict(), line
+        checked += 1
+    assert checked >= 3000
+
+
+def test_js_values_json_cannot_carry_fall_back_to_text(dist):
+    script = (
+        "const t = await import(process.argv[1]);"
+        "const lone = t.scoreMany([{hand: '123m\\ud800'}]).at(0).error.message;"
+        "const date = t.scoreMany([{hand: new Date(0)}]).at(0).error.message;"
+        "const big = t.scoreMany([{hand:'123m456p789s23455s',win_tile:'5s',tsumo:true,honba:10n**30n}]).at(0).error.message;"
+        "const undef = t.score({hand:'234567m234p55s678s',win_tile:'5m',riichi:true,ippatsu:undefined}).total;"
+        "console.log(JSON.stringify([lone, date, big, String(undef)]));"
+    )
+    out = subprocess.run(["node", "--input-type=module", "-e", script, (dist / "tenbou.mjs").as_uri()],
+                         capture_output=True, text=True, check=True).stdout
+    lone, date, big, undef = json.loads(out)
+    assert "unpaired surrogate" in lone  # as the JSON text would say
+    assert date == "hand: " + tenbou.score_json('{"hand": "1970-01-01T00:00:00.000Z"}').split('"hand: ')[1].split('"')[0]
+    assert big == "honba: integer out of range"
+    assert undef == "5800"  # an undefined value is left out, as JSON.stringify does
+
+
 def test_big_amounts_are_bigint(dist):
     script = (
         "const t = await import(process.argv[1]);"

@@ -1,5 +1,10 @@
 #include "tenbou/api.hpp"
 
+#include <cstring>
+
+#include "result_writer.hpp"
+#include "tenbou/binary_value.hpp"
+
 #include "json_fields.hpp"
 #include "tenbou/value_view.hpp"
 #include "tenbou/request.hpp"
@@ -82,6 +87,53 @@ void score_json_text_to(std::string_view text, std::string& out) {
     r = invalid(e);
   }
   score_result_to_text(r, out);
+}
+
+void score_records(const std::uint8_t* data, std::size_t size, std::string& out) {
+  RiichiRequest riichi;  // reused request by request: no allocation on the Riichi path
+  RiichiResult result;
+  binary::Writer w(out);
+  const auto fail = [&](const InputError& e) {
+    write_failure(w, ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
+  };
+  std::size_t pos = 0;
+  while (pos < size) {
+    const std::size_t record = w.begin_record();
+    std::uint32_t len = 0;
+    if (size - pos >= 5) std::memcpy(&len, data + pos + 1, 4);  // little-endian, as every target of this build
+    if (size - pos < 5 || len > size - pos - 5) {
+      fail(InputError("bad_json", "", "truncated request record"));
+      w.end_record(record);
+      break;
+    }
+    const std::uint8_t kind = data[pos];
+    const std::uint8_t* p = data + pos + 5;
+    pos += 5 + static_cast<std::size_t>(len);
+    try {
+      if (kind == 1) {  // JSON text
+        const ScoreResult r = score_request(Json::parse(std::string_view(reinterpret_cast<const char*>(p), len)));
+        std::visit([&](const auto& x) { write_result(w, x); }, r);
+      } else {
+        binary::validate(p, len);
+        const binary::View view(p);
+        if (rules_family(view) == RulesFamily::Korean) {
+          write_result(w, score_korean(korean_request_from(view)));
+        } else {
+          riichi = riichi_request_from(view);
+          score_riichi_into(riichi, result);
+          write_result(w, result);
+        }
+      }
+    } catch (const InputError& e) {
+      w.restart_record(record);
+      fail(e);
+    } catch (const std::exception& e) {  // e.g. allocation failure: still a result, never a crash
+      w.restart_record(record);
+      write_failure(w, ResultError{ErrorCode::InvalidInput, "internal", "", std::string("internal error: ") + e.what()});
+    }
+    w.end_record(record);
+  }
+  w.finish();
 }
 
 Json points_json(const Json& q) {

@@ -21,68 +21,68 @@ std::string describe_char(char c) {
 
 namespace notation_detail {
 
-void unknown_character(std::string_view text, std::size_t i, const std::string& field) {
-  throw InputError("bad_tile", field,
+void unknown_character(std::string_view text, std::size_t i, std::string_view field) {
+  throw InputError("bad_tile", std::string(field),
                    "unknown character " + describe_char(text[i]) + " at position " + std::to_string(i + 1) +
                        " (tiles are digits followed by m, p, s or z)");
 }
 
-void suit_without_digits(char suit, std::size_t i, const std::string& field) {
-  throw InputError("bad_tile", field,
+void suit_without_digits(char suit, std::size_t i, std::string_view field) {
+  throw InputError("bad_tile", std::string(field),
                    std::string("suit letter '") + suit + "' at position " + std::to_string(i + 1) +
                        " has no digits before it");
 }
 
-void honour_out_of_range(int digit, std::size_t pos, const std::string& field) {
-  throw InputError("bad_tile", field,
+void honour_out_of_range(int digit, std::size_t pos, std::string_view field) {
+  throw InputError("bad_tile", std::string(field),
                    "no honour tile " + std::to_string(digit) + "z at position " + std::to_string(pos + 1) +
                        " (honours are 1z-7z)");
 }
 
-void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, const std::string& field) {
-  throw InputError("bad_tile", field,
+void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, std::string_view field) {
+  throw InputError("bad_tile", std::string(field),
                    "digits \"" + std::string(text.substr(start, end - start)) + "\" at position " +
                        std::to_string(start + 1) + " have no suit letter");
 }
 
 }  // namespace notation_detail
 
-std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field) {
+std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view field) {
   std::vector<ParsedTile> out;
   parse_tiles_each(text, field, [&](ParsedTile t) { out.push_back(t); });
   return out;
 }
 
-ParsedTile parse_single_tile(std::string_view text, const std::string& field) {
+ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
   ParsedTile first{0, false};
   std::size_t seen = 0;
   const std::size_t n = parse_tiles_each(text, field, [&](ParsedTile t) {
     if (seen++ == 0) first = t;
   });
   if (n != 1)
-    throw InputError("bad_tile", field,
+    throw InputError("bad_tile", std::string(field),
                      "expected exactly one tile, got " + std::to_string(n) + " in '" + std::string(text) + "'");
   return first;
 }
 
-std::uint8_t parse_flowers(std::string_view text, const std::string& field, int max_flower) {
+std::uint8_t parse_flowers(std::string_view text, std::string_view field, int max_flower) {
   std::uint8_t bits = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == ' ') continue;
     if (text[i] != 'f' || i + 1 >= text.size() || text[i + 1] < '0' || text[i + 1] > '9')
-      throw InputError("bad_flower", field,
+      throw InputError("bad_flower", std::string(field),
                        "unexpected " + describe_char(text[i]) + " at position " + std::to_string(i + 1) +
                            " (flowers are written f1 to f" + std::to_string(max_flower) + ", e.g. \"f1f3\")");
     const int n = text[i + 1] - '0';
     if (i + 2 < text.size() && text[i + 2] >= '0' && text[i + 2] <= '9')
-      throw InputError("bad_flower", field, "flower number at position " + std::to_string(i + 2) +
+      throw InputError("bad_flower", std::string(field), "flower number at position " + std::to_string(i + 2) +
                                                 " has more than one digit (write each flower as fN)");
     if (n < 1 || n > max_flower)
-      throw InputError("bad_flower", field,
+      throw InputError("bad_flower", std::string(field),
                        "no flower f" + std::to_string(n) + " at position " + std::to_string(i + 1) + ": these rules have " +
                            std::to_string(max_flower) + " flowers, f1 to f" + std::to_string(max_flower));
     if (bits & (1u << (n - 1)))
-      throw InputError("duplicate_flower", field,
+      throw InputError("duplicate_flower", std::string(field),
                        "flower f" + std::to_string(n) + " given twice (position " + std::to_string(i + 1) +
                            "): there is one of each flower");
     bits = static_cast<std::uint8_t>(bits | (1u << (n - 1)));
@@ -109,10 +109,10 @@ const char* meld_kind_name(MeldKind kind) {
   return "?";
 }
 
-Meld parse_meld(std::string_view text, const std::string& field) {
+Meld parse_meld(std::string_view text, std::string_view field) {
   auto colon = text.find(':');
   if (colon == std::string_view::npos)
-    throw InputError("bad_meld", field,
+    throw InputError("bad_meld", std::string(field),
                      "meld '" + std::string(text) + "' must be KIND:TILES with KIND chi, pon, kan, kakan or ankan");
   std::string_view kind_text = text.substr(0, colon);
   MeldKind kind;
@@ -122,7 +122,7 @@ Meld parse_meld(std::string_view text, const std::string& field) {
   else if (kind_text == "kakan") kind = MeldKind::Kakan;
   else if (kind_text == "ankan") kind = MeldKind::Ankan;
   else
-    throw InputError("bad_meld", field,
+    throw InputError("bad_meld", std::string(field),
                      "unknown meld kind '" + std::string(kind_text) + "' (chi, pon, kan, kakan or ankan)");
   Meld meld{kind, 0, 0};
   const std::size_t want = (kind == MeldKind::Chi || kind == MeldKind::Pon) ? 3 : 4;
@@ -133,7 +133,7 @@ Meld parse_meld(std::string_view text, const std::string& field) {
     meld.reds = static_cast<std::uint8_t>(meld.reds + t.red);
   });
   if (got != want)
-    throw InputError("bad_meld", field,
+    throw InputError("bad_meld", std::string(field),
                      std::string(meld_kind_name(kind)) + " needs " + std::to_string(want) + " tiles, got " +
                          std::to_string(got) + " in '" + std::string(text) + "'");
   for (std::size_t i = 1; i < want; ++i)  // insertion sort of 3-4 tiles
@@ -142,16 +142,16 @@ Meld parse_meld(std::string_view text, const std::string& field) {
     bool ok = !is_honor(kinds[0]) && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2 &&
               suit_of(kinds[0]) == suit_of(kinds[2]);
     if (!ok)
-      throw InputError("bad_meld", field,
+      throw InputError("bad_meld", std::string(field),
                        "chi '" + std::string(text) + "' is not three consecutive tiles of one numbered suit");
   } else {
     if (kinds[0] != kinds[want - 1])
-      throw InputError("bad_meld", field,
+      throw InputError("bad_meld", std::string(field),
                        std::string(meld_kind_name(kind)) + " '" + std::string(text) + "' needs " +
                            std::to_string(want) + " identical tiles");
   }
   if (meld.reds > 1)
-    throw InputError("bad_meld", field, "meld '" + std::string(text) + "' has more than one red five");
+    throw InputError("bad_meld", std::string(field), "meld '" + std::string(text) + "' has more than one red five");
   meld.tile = kinds[0];  // kinds[want - 1] is the highest
   return meld;
 }

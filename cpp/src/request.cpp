@@ -57,7 +57,7 @@ Key request_key(std::string_view k) {
   return Key::Unknown;
 }
 
-IndicatorList parse_indicators(std::string_view text, const std::string& field, TileCounts& seen,
+IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
                                std::array<std::uint8_t, 3>& seen_reds) {
   IndicatorList out;
   const std::size_t n = parse_tiles_each(text, field, [&](ParsedTile t) {
@@ -66,7 +66,7 @@ IndicatorList parse_indicators(std::string_view text, const std::string& field, 
     if (t.red) ++seen_reds[static_cast<int>(suit_of(t.tile))];
   });
   if (n > static_cast<std::size_t>(IndicatorList::capacity()))
-    throw InputError("bad_value", field, std::to_string(n) + " indicators given; a hand has at most 5 (1 + one per kan)");
+    throw InputError("bad_value", std::string(field), std::to_string(n) + " indicators given; a hand has at most 5 (1 + one per kan)");
   return out;
 }
 
@@ -150,9 +150,10 @@ RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
   req.each_member([&](std::string_view key, const ValueView& v) {
     switch (request_key(key)) {
       case Key::Rules: {
-        const std::string s(get_string(v, "rules"));
+        const std::string_view s = get_string(v, "rules");
         if (s != "riichi")
-          throw InputError("bad_value", "rules", "this request is read as \"riichi\", got \"" + s + "\" (score it through score_request)");
+          throw InputError("bad_value", "rules", "this request is read as \"riichi\", got \"" + std::string(s) +
+                                                     "\" (score it through score_request)");
         break;
       }
       case Key::Method: r.method = parse_method(v, "method"); break;
@@ -220,7 +221,9 @@ RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
     }
   });
   for (std::size_t i = 0; i < meld_texts.size(); ++i) {
-    const std::string field = "melds[" + std::to_string(i) + "]";
+    char field_text[] = "melds[0]";  // at most 4 melds: one digit
+    field_text[6] = static_cast<char>('0' + i);
+    const std::string_view field(field_text, sizeof field_text - 1);
     Meld m = parse_meld(meld_texts[i], field);
     for (int k = 0; k < m.size(); ++k) ++seen[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
     if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;

@@ -62,24 +62,23 @@ RiichiResult RiichiResult::failure(ErrorCode code, std::string message, std::str
   return r;
 }
 
-std::string shown_set_text(const ShownSet& s) {
-  std::string out;
+std::string_view ShownSetText::of(const ShownSet& s) {
+  std::size_t n = 0;
   if (s.declared) {
-    out = meld_kind_name(s.meld_kind);
-    out += ':';
+    const std::string_view kind = meld_kind_name(s.meld_kind);  // at most "kakan"
+    for (char c : kind) buf[n++] = c;
+    buf[n++] = ':';
   }
   const char digit = static_cast<char>('0' + number_of(s.tile));
-  if (s.single) {
-    out += digit;
-  } else if (s.pair) {
-    out.append(2, digit);
-  } else if (s.kind == SetKind::Sequence) {
-    for (int k = 0; k < 3; ++k) out += static_cast<char>(digit + k);
-  } else {
-    out.append(s.kind == SetKind::Kan ? 4 : 3, digit);
-  }
-  out += suit_letter(suit_of(s.tile));
-  return out;
+  const int copies = s.single ? 1 : s.pair ? 2 : s.kind == SetKind::Kan ? 4 : 3;
+  for (int k = 0; k < copies; ++k) buf[n++] = s.kind == SetKind::Sequence && !s.pair && !s.single ? static_cast<char>(digit + k) : digit;
+  buf[n++] = suit_letter(suit_of(s.tile));
+  return {buf, n};
+}
+
+std::string shown_set_text(const ShownSet& s) {
+  ShownSetText text;
+  return std::string(text.of(s));
 }
 
 void write_payments(Json& o, const Payments& p) {

@@ -7,6 +7,7 @@
 #include "tenbou/json_writer.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/result.hpp"
+#include "tenbou/result_keys.hpp"
 
 namespace tenbou {
 
@@ -20,12 +21,12 @@ void write_amount(W& w, const BigUint& v) {
 template <typename W>
 void write_failure(W& w, const ResultError& error) {
   w.begin_object();
-  w.key("ok"); w.boolean(false);
-  w.key("error"); w.begin_object();
-  w.key("code"); w.string(error_code_name(error.code));
-  w.key("message"); w.string(error.text());
-  if (!error.reason.empty()) { w.key("reason"); w.string(error.reason); }
-  if (!error.field.empty()) { w.key("field"); w.string(error.field); }
+  w.key(ResultKey::ok); w.boolean(false);
+  w.key(ResultKey::error); w.begin_object();
+  w.key(ResultKey::code); w.string(error_code_name(error.code));
+  w.key(ResultKey::message); w.string(error.text());
+  if (!error.reason.empty()) { w.key(ResultKey::reason); w.string(error.reason); }
+  if (!error.field.empty()) { w.key(ResultKey::field); w.string(error.field); }
   w.end_object();
   w.end_object();
 }
@@ -33,33 +34,34 @@ void write_failure(W& w, const ResultError& error) {
 // "payments", "honba_bonus", "sticks_bonus", "total" (members of an open object).
 template <typename W>
 void write_payment_members(W& w, const Payments& p) {
-  w.key("payments"); w.begin_array();
+  w.key(ResultKey::payments); w.begin_array();
   for (int i = 0; i < p.line_count; ++i) {
     w.begin_object();
-    w.key("payer"); w.string(payer_name(p.lines[i].payer));
-    w.key("amount");
+    w.key(ResultKey::payer); w.string(payer_name(p.lines[i].payer));
+    w.key(ResultKey::amount);
     if (p.exact) write_amount(w, p.exact->lines[i]);
     else w.integer(p.lines[i].amount);
     w.end_object();
   }
   w.end_array();
-  w.key("honba_bonus"); w.integer(p.honba_bonus);
-  w.key("sticks_bonus"); w.integer(p.sticks_bonus);
-  w.key("total");
+  w.key(ResultKey::honba_bonus); w.integer(p.honba_bonus);
+  w.key(ResultKey::sticks_bonus); w.integer(p.sticks_bonus);
+  w.key(ResultKey::total);
   if (p.exact) write_amount(w, p.exact->total);
   else w.integer(p.total);
 }
 
 template <typename W>
 void write_decomposition(W& w, const SmallList<ShownSet, 14>& sets) {
-  w.key("decomposition"); w.begin_array();
-  for (const auto& s : sets) w.string(shown_set_text(s));
+  w.key(ResultKey::decomposition); w.begin_array();
+  ShownSetText text;
+  for (const auto& s : sets) w.string(text.of(s));
   w.end_array();
 }
 
 template <typename W>
 void write_wait(W& w, Wait wait) {
-  w.key("wait");
+  w.key(ResultKey::wait);
   if (const char* name = wait_name(wait)) w.string(name);
   else w.null();
 }
@@ -68,28 +70,28 @@ template <typename W>
 void write_result(W& w, const RiichiResult& r) {
   if (!r.ok) return write_failure(w, *r.error);
   w.begin_object();
-  w.key("ok"); w.boolean(true);
-  w.key("han"); w.integer(r.han);
-  w.key("fu"); w.integer(r.fu);
-  w.key("yakuman"); w.integer(r.yakuman);
-  w.key("yaku"); w.begin_array();
+  w.key(ResultKey::ok); w.boolean(true);
+  w.key(ResultKey::han); w.integer(r.han);
+  w.key(ResultKey::fu); w.integer(r.fu);
+  w.key(ResultKey::yakuman); w.integer(r.yakuman);
+  w.key(ResultKey::yaku); w.begin_array();
   for (const auto& y : r.yaku) {
     w.begin_object();
-    w.key("key"); w.string(yaku_info(y.yaku).key);
-    w.key("han"); w.integer(y.han);
+    w.key(ResultKey::key); w.string(yaku_info(y.yaku).key);
+    w.key(ResultKey::han); w.integer(y.han);
     w.end_object();
   }
   w.end_array();
-  w.key("fu_details"); w.begin_array();
+  w.key(ResultKey::fu_details); w.begin_array();
   for (const auto& f : r.fu_details) {
     w.begin_object();
-    w.key("key"); w.string(fu_key_name(f.key));
-    w.key("fu"); w.integer(f.fu);
-    if (f.tile != kNoTile) { w.key("tile"); w.string(tile_name(f.tile)); }
+    w.key(ResultKey::key); w.string(fu_key_name(f.key));
+    w.key(ResultKey::fu); w.integer(f.fu);
+    if (f.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_name(f.tile)); }
     w.end_object();
   }
   w.end_array();
-  w.key("limit");
+  w.key(ResultKey::limit);
   if (const char* limit = limit_name(r.payments.limit)) w.string(limit);
   else w.null();
   write_payment_members(w, r.payments);
@@ -102,61 +104,61 @@ template <typename W>
 void write_result(W& w, const KoreanResult& r) {
   if (!r.ok) return write_failure(w, *r.error);
   w.begin_object();
-  w.key("ok"); w.boolean(true);
-  w.key("rules"); w.string("korean");
-  w.key("variant"); w.string(korean_variant_name(r.variant));
-  w.key("han"); w.integer(r.han);
-  w.key("base_han"); w.integer(r.base_han);
-  w.key("additional_han"); w.integer(r.additional_han);
-  w.key("min_base_han"); w.integer(r.min_base_han);
-  w.key("win_valid"); w.boolean(r.win_valid);
-  w.key("chombo"); w.boolean(r.chombo);
-  w.key("unlimited"); w.boolean(r.unlimited);
-  w.key("yaku"); w.begin_array();
+  w.key(ResultKey::ok); w.boolean(true);
+  w.key(ResultKey::rules); w.string("korean");
+  w.key(ResultKey::variant); w.string(korean_variant_name(r.variant));
+  w.key(ResultKey::han); w.integer(r.han);
+  w.key(ResultKey::base_han); w.integer(r.base_han);
+  w.key(ResultKey::additional_han); w.integer(r.additional_han);
+  w.key(ResultKey::min_base_han); w.integer(r.min_base_han);
+  w.key(ResultKey::win_valid); w.boolean(r.win_valid);
+  w.key(ResultKey::chombo); w.boolean(r.chombo);
+  w.key(ResultKey::unlimited); w.boolean(r.unlimited);
+  w.key(ResultKey::yaku); w.begin_array();
   for (const auto& y : r.yaku) {
     const KoreanYakuRow& row = korean_row(y.yaku);
     w.begin_object();
-    w.key("key"); w.string(row.key);
-    w.key("name_ko"); w.string(row.name_ko);
-    w.key("name_en"); w.string(row.name_en);
-    w.key("han");
+    w.key(ResultKey::key); w.string(row.key);
+    w.key(ResultKey::name_ko); w.string(row.name_ko);
+    w.key(ResultKey::name_en); w.string(row.name_en);
+    w.key(ResultKey::han);
     if (y.han == kUnknownHan) w.null();
     else w.integer(y.han);
-    w.key("kind"); w.string(y.kind == KoreanYakuKind::Base ? "base" : "additional");
-    if (row.per_unit) { w.key("count"); w.integer(y.count); }
-    if (y.tile != kNoTile) { w.key("tile"); w.string(tile_name(y.tile)); }
+    w.key(ResultKey::kind); w.string(y.kind == KoreanYakuKind::Base ? "base" : "additional");
+    if (row.per_unit) { w.key(ResultKey::count); w.integer(y.count); }
+    if (y.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_name(y.tile)); }
     w.end_object();
   }
   w.end_array();
-  w.key("unknown_yaku"); w.begin_array();
+  w.key(ResultKey::unknown_yaku); w.begin_array();
   for (const auto& y : r.yaku)
     if (y.han == kUnknownHan) w.string(korean_row(y.yaku).key);
   w.end_array();
-  w.key("messages"); w.begin_array();
+  w.key(ResultKey::messages); w.begin_array();
   for (const auto& m : r.messages) w.string(m);
   w.end_array();
   // The contract's Riichi fields with no meaning here, for front ends that read every family.
-  w.key("fu"); w.null();
-  w.key("yakuman"); w.integer(0);
-  w.key("limit"); w.null();
-  w.key("win_base");
+  w.key(ResultKey::fu); w.null();
+  w.key(ResultKey::yakuman); w.integer(0);
+  w.key(ResultKey::limit); w.null();
+  w.key(ResultKey::win_base);
   if (r.win_base < 0) w.null();
   else w.integer(r.win_base);
-  w.key("points");
+  w.key(ResultKey::points);
   if (r.has_points) w.integer(r.points);
   else w.null();
-  w.key("payments"); w.begin_array();
+  w.key(ResultKey::payments); w.begin_array();
   if (r.has_points) {
     w.begin_object();
-    w.key("payer"); w.string(r.tsumo ? "each_other" : "discarder");
-    w.key("amount"); w.integer(r.payment);
+    w.key(ResultKey::payer); w.string(r.tsumo ? "each_other" : "discarder");
+    w.key(ResultKey::amount); w.integer(r.payment);
     w.end_object();
   }
   w.end_array();
-  w.key("total");
+  w.key(ResultKey::total);
   if (r.has_points) w.integer(r.total);
   else w.null();
-  w.key("collects_draw_pool"); w.boolean(r.collects_draw_pool);
+  w.key(ResultKey::collects_draw_pool); w.boolean(r.collects_draw_pool);
   write_wait(w, r.wait);
   write_decomposition(w, r.decomposition);
   w.end_object();

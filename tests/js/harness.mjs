@@ -2,6 +2,7 @@
 //   node harness.mjs DIST score    each request through tenbou.score(); prints the result
 //                                  (BigInt amounts written as integers) or the thrown error
 //   node harness.mjs DIST many     all request texts through tenbou.scoreMany()
+//   node harness.mjs DIST many-objects  the parseable requests as objects through tenbou.scoreMany()
 //   node harness.mjs DIST waits    each request through tenbou.waits()
 //   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
 //   node harness.mjs DIST bench    hands/s of scoreMany() on the requests
@@ -32,6 +33,14 @@ if (command === "score" || command === "waits") {
 } else if (command === "many") {
   // The request texts as they are (a text with a duplicate key is not an object JSON.parse keeps).
   for (const r of tenbou.scoreMany(lines)) out.push(tenbou.toJSON(r));
+} else if (command === "many-objects") {
+  // Each parseable line as an object through scoreMany (the binary path); "null" for the others.
+  const objects = [], at = [];
+  lines.forEach((l, i) => { try { objects.push(JSON.parse(l)); at.push(i); } catch { /* not JSON */ } });
+  const results = tenbou.scoreMany(objects);
+  const byLine = new Array(lines.length).fill("null");
+  at.forEach((i, k) => { byLine[i] = tenbou.toJSON(results.at(k)); });
+  out.push(...byLine);
 } else if (command === "memory") {
   const request = JSON.parse(lines[0]);
   const bad = JSON.parse(lines[1]);

@@ -165,7 +165,17 @@ export interface WaitsResult extends ShantenResult {
 }
 
 export function score(request: ScoreRequest | string): RiichiResult | KoreanResult | Failure;
-export function scoreMany(requests: (ScoreRequest | string)[]): ScoreResult[];
+/** Results in request order, each decoded into the contract's object when first read. */
+export class ScoreResults implements Iterable<ScoreResult> {
+  readonly length: number;
+  at(index: number): ScoreResult | undefined;
+  totals(): bigint[];
+  toArray(): ScoreResult[];
+  [Symbol.iterator](): Iterator<ScoreResult>;
+}
+
+export function scoreMany(requests: (ScoreRequest | string)[]): ScoreResults;
+export function memoryBytes(): number;
 export function scoreLines(lines: string[]): string[];
 export function points(query: PointsQuery): PointsResult | Failure;
 export function shanten(request: BeforeWinRequest | string): ShantenResult;

@@ -166,26 +166,268 @@ function answer(text) {
 
 // --- the API ---------------------------------------------------------------------------------
 
-/** Scores one request (the contract's object, or its JSON text). Throws on invalid input. */
-export function score(request) {
-  return answer(core.score(requestText(request)));
+
+// --- scoreMany: requests as binary values, results decoded when read ----------------------------
+//
+// One crossing per batch: request objects are written as binary values (cpp/include/tenbou/
+// binary_value.hpp) straight into the module's input buffer, the core validates and scores them
+// exactly as it does JSON text, and the results come back as binary values that ScoreResults
+// turns into the contract's objects only when read (as Python's score_many does). A request the
+// binary form cannot carry as JSON.stringify would (a Date, a lone surrogate, ...) goes as text.
+
+const TAG = { NULL: 0, FALSE: 1, TRUE: 2, INT: 3, DOUBLE: 4, STRING: 5, BIGINT: 6, ARRAY: 7, OBJECT: 8, END: 9 };
+const RESULT_KEYS = core.resultKeys().split("\n");
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+const SURROGATE = /[\ud800-\udfff]/;
+class NotBinary extends Error {}
+
+class Encoder {
+  constructor() {
+    this.buf = new Uint8Array(1 << 16);
+    this.dv = new DataView(this.buf.buffer);
+    this.pos = 0;
+  }
+  room(n) {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.dv = new DataView(next.buffer);
+  }
+  byte(b) { this.room(1); this.buf[this.pos++] = b; }
+  u32(n) { this.room(4); this.dv.setUint32(this.pos, n, true); this.pos += 4; }
+  text(s) {  // u32 length + UTF-8 bytes
+    const n = s.length;
+    this.room(4 + 3 * n);
+    const at = this.pos;
+    const buf = this.buf;
+    const from = at + 4;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128) break;
+      buf[from + i] = c;
+    }
+    this.pos = from;
+    if (i === n) {
+      this.pos += n;
+    } else {
+      // A lone surrogate has no UTF-8 form: the JSON text path reports it as JSON would.
+      if (SURROGATE.test(s) && /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s))
+        throw new NotBinary();
+      this.pos += utf8.encodeInto(s, this.buf.subarray(this.pos)).written;
+    }
+    this.dv.setUint32(at, this.pos - at - 4, true);
+  }
+  integerDigits(digits) {  // the JSON reader: more than 18 digits stay exact digits, else a 64-bit integer
+    const n = digits.length - (digits[0] === "-" ? 1 : 0);
+    if (n > 18) { this.byte(TAG.BIGINT); this.text(digits); return; }
+    this.byte(TAG.INT);
+    this.room(8);
+    this.dv.setBigInt64(this.pos, BigInt(digits), true);
+    this.pos += 8;
+  }
+  value(v, depth) {
+    if (depth > 64) throw new NotBinary();
+    switch (typeof v) {
+      case "string": this.byte(TAG.STRING); this.text(v); return;
+      case "boolean": this.byte(v ? TAG.TRUE : TAG.FALSE); return;
+      case "number":
+        if (Number.isInteger(v)) {
+          if (v >= -0x80000000 && v <= 0x7fffffff) {
+            this.byte(TAG.INT);
+            this.room(8);
+            this.dv.setInt32(this.pos, v, true);
+            this.dv.setInt32(this.pos + 4, v < 0 ? -1 : 0, true);
+            this.pos += 8;
+          } else {
+            this.integerDigits(BigInt(v).toString());
+          }
+        } else if (Number.isFinite(v)) {
+          this.byte(TAG.DOUBLE);
+          this.room(8);
+          this.dv.setFloat64(this.pos, v, true);
+          this.pos += 8;
+        } else {
+          this.byte(TAG.NULL);  // as JSON.stringify writes NaN and Infinity
+        }
+        return;
+      case "bigint": this.integerDigits(v.toString()); return;
+      case "object": break;
+      default: throw new NotBinary();  // undefined, a function: JSON.stringify has its own rules
+    }
+    if (v === null) { this.byte(TAG.NULL); return; }
+    if (Array.isArray(v)) {
+      this.byte(TAG.ARRAY);
+      for (const item of v) {
+        const t = typeof item;
+        if (item === undefined || t === "function" || t === "symbol") this.byte(TAG.NULL);
+        else this.value(item, depth + 1);
+      }
+      this.byte(TAG.END);
+      return;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if ((proto !== Object.prototype && proto !== null) || typeof v.toJSON === "function") throw new NotBinary();
+    this.byte(TAG.OBJECT);
+    for (const k in v) {  // own enumerable keys: a plain object inherits none
+      const x = v[k];
+      const t = typeof x;
+      if (x === undefined || t === "function" || t === "symbol") continue;
+      this.byte(TAG.STRING);
+      this.text(k);
+      this.value(x, depth + 1);
+    }
+    this.byte(TAG.END);
+  }
+  // One request record: [kind][u32 length][payload].
+  request(r) {
+    const start = this.pos;
+    if (typeof r !== "string") {
+      try {
+        this.byte(0);
+        this.u32(0);
+        this.value(r, 0);
+        this.dv.setUint32(start + 1, this.pos - start - 5, true);
+        return;
+      } catch (e) {
+        if (!(e instanceof NotBinary)) throw e;
+        this.pos = start;
+      }
+    }
+    this.byte(1);
+    this.text(requestText(r));
+  }
 }
 
-/** Scores many requests in one call into the core; a bad request fails in its own slot, never throws. */
+const encoder = new Encoder();
+
+function readString(bytes, dv, at) {
+  const n = dv.getUint32(at, true);
+  const from = at + 4;
+  if (n <= 24) {
+    let s = "";
+    for (let i = 0; i < n; i++) {
+      const c = bytes[from + i];
+      if (c >= 128) return fromUtf8.decode(bytes.subarray(from, from + n));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return fromUtf8.decode(bytes.subarray(from, from + n));
+}
+
+// Decodes the binary value at cur.p into the contract's object (amounts as BigInt).
+function decode(bytes, dv, cur, amount) {
+  const tag = bytes[cur.p++];
+  switch (tag) {
+    case TAG.NULL: return null;
+    case TAG.FALSE: return false;
+    case TAG.TRUE: return true;
+    case TAG.INT: {
+      const big = dv.getBigInt64(cur.p, true);
+      cur.p += 8;
+      if (amount) return big;
+      const n = Number(big);
+      return Number.isSafeInteger(n) ? n : big;
+    }
+    case TAG.DOUBLE: { const d = dv.getFloat64(cur.p, true); cur.p += 8; return d; }
+    case TAG.STRING: { const s = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); return s; }
+    case TAG.BIGINT: { const s = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); return BigInt(s); }
+    case TAG.ARRAY: {
+      const a = [];
+      while (bytes[cur.p] !== TAG.END) a.push(decode(bytes, dv, cur, amount));
+      cur.p++;
+      return a;
+    }
+    case TAG.OBJECT: {
+      const o = {};
+      while (bytes[cur.p] !== TAG.END) {
+        let key;
+        const id = bytes[cur.p++];
+        if (id === 255) { key = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); }
+        else key = RESULT_KEYS[id - 16];
+        o[key] = decode(bytes, dv, cur, AMOUNT_KEYS.has(key));
+      }
+      cur.p++;
+      return o;
+    }
+    default: throw new TenbouError(`tenbou: corrupt result record (tag ${tag})`);
+  }
+}
+
+/** The results of scoreMany(), in request order: each decoded into the contract's object when first read. */
+export class ScoreResults {
+  constructor(bytes, offsets) {
+    this._bytes = bytes;
+    this._dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this._offsets = offsets;
+    this._cache = new Array(offsets.length);
+  }
+  get length() { return this._offsets.length; }
+  /** The i-th result (negative i counts from the end). */
+  at(i) {
+    if (i < 0) i += this._offsets.length;
+    if (!(i >= 0 && i < this._offsets.length)) return undefined;
+    let r = this._cache[i];
+    if (r === undefined) r = this._cache[i] = decode(this._bytes, this._dv, { p: this._offsets[i] }, false);
+    return r;
+  }
+  /** Every result's total (0n for a failed one, and for a Korean result without a payment). */
+  totals() {
+    const out = [];
+    for (let i = 0; i < this.length; i++) {
+      const t = this.at(i).total;
+      out.push(typeof t === "bigint" ? t : 0n);
+    }
+    return out;
+  }
+  toArray() { return Array.from(this); }
+  *[Symbol.iterator]() { for (let i = 0; i < this._offsets.length; i++) yield this.at(i); }
+}
+
+/**
+ * Scores many requests (objects or JSON texts) in one call into the core per 4,096; a bad
+ * request fails in its own slot, never throws. Returns a ScoreResults sequence.
+ */
 export function scoreMany(requests) {
-  const out = [];
+  const parts = [];
+  let total = 0;
   const chunk = 4096;
   for (let start = 0; start < requests.length; start += chunk) {
-    const lines = requests.slice(start, start + chunk).map((r) => requestText(r).replace(/\n/g, " "));
-    const text = core.scoreLines(lines.join("\n"));
-    let from = 0;
-    for (let k = 0; k < lines.length; k++) {
-      const to = text.indexOf("\n", from);
-      out.push(parseResult(text.slice(from, to)));
-      from = to + 1;
-    }
+    const end = Math.min(requests.length, start + chunk);
+    encoder.pos = 0;
+    for (let i = start; i < end; i++) encoder.request(requests[i]);
+    const size = encoder.pos;
+    const at = core._tenbou_batch_input(size);
+    core.HEAPU8.set(encoder.buf.subarray(0, size), at);
+    const outSize = core._tenbou_batch_score(size);
+    const from = core._tenbou_batch_output();
+    parts.push(core.HEAPU8.slice(from, from + outSize));  // a copy: the next batch reuses the buffer
+    total += outSize;
   }
-  return out;
+  const bytes = parts.length === 1 ? parts[0] : new Uint8Array(total);
+  if (parts.length !== 1) {
+    let at = 0;
+    for (const p of parts) { bytes.set(p, at); at += p.length; }
+  }
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const offsets = new Uint32Array(requests.length);
+  for (let i = 0, p = 0; i < requests.length; i++) {
+    offsets[i] = p + 5;
+    p += 5 + dv.getUint32(p + 1, true);
+  }
+  return new ScoreResults(bytes, offsets);
+}
+
+/** Scores one request (the contract's object, or its JSON text). Throws on invalid input. */
+export function score(request) {
+  const r = scoreMany([request]).at(0);
+  if (r.ok === false && r.error.code === "invalid_input") throw errorFrom(r.error);
+  return r;
 }
 
 /** Result JSON lines for request JSON lines (the `tenbou score --jsonl` path; text in, text out). */

@@ -2,11 +2,16 @@
 // Only std::string crosses the boundary, so no embind handle can leak; every rule
 // lives in cpp/ and the JS API (wasm/js/tenbou.mjs) only translates.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
+#include <cstdint>
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "tenbou/api.hpp"
 #include "tenbou/bignum.hpp"
+#include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/result.hpp"
@@ -68,7 +73,28 @@ std::string format_amount(const std::string& digits, const std::string& units) {
 
 std::string version() { return tenbou::version(); }
 
+std::string result_keys() { return std::string(tenbou::binary::result_keys_text()); }
+
+// scoreMany's batch buffers: one input and one output, reused call after call (nothing to free).
+std::vector<std::uint8_t> batch_in;
+std::string batch_out;
+
 }  // namespace
+
+// The batch path (tenbou.mjs scoreMany): JS writes request records into the buffer it is
+// given, the core scores them, JS reads the result records from the output buffer.
+extern "C" {
+EMSCRIPTEN_KEEPALIVE std::uint8_t* tenbou_batch_input(std::uint32_t size) {
+  batch_in.resize(size);
+  return batch_in.data();
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
+  batch_out.clear();
+  tenbou::score_records(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
+  return static_cast<std::uint32_t>(batch_out.size());
+}
+EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }
+}
 
 EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("score", &score);
@@ -81,4 +107,5 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("yakuTable", &yaku_table);
   emscripten::function("formatAmount", &format_amount);
   emscripten::function("version", &version);
+  emscripten::function("resultKeys", &result_keys);
 }

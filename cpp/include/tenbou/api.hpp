@@ -37,6 +37,13 @@ const ResultError* score_result_error(const ScoreResult& result);
 std::string score_json_text(std::string_view request_text);
 void score_json_text_to(std::string_view request_text, std::string& out);
 
+// A batch in one call, for front ends that pay per crossing (the WebAssembly JS API).
+// `data` holds records [u8 kind][u32 length, little-endian][payload]: kind 0 a request as
+// a binary value (binary_value.hpp), kind 1 as JSON text. One record per request is
+// appended to `out`: [u8 0][u32 length][the result as a binary value], in order; a
+// malformed record gives an invalid_input result, never a read past `size`.
+void score_records(const std::uint8_t* data, std::size_t size, std::string& out);
+
 // Payments of a bare han/fu cell (contract.md "Points without a hand").
 // `query` keys: han, fu, yakuman, dealer, tsumo, method, honba, riichi_sticks, options.
 // Invalid arguments are an `ok: false` result with code invalid_input; a cell the

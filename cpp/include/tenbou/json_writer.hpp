@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "tenbou/json.hpp"
+#include "tenbou/result_keys.hpp"
 
 namespace tenbou {
 
@@ -23,6 +24,14 @@ class JsonTextWriter {
     comma();
     json_escape_to(out_, k);
     out_ += ':';
+    after_key_ = true;
+  }
+  void key(ResultKey k) {  // result keys need no escaping
+    comma();
+    const std::string_view name = result_key_name(k);
+    out_ += '"';
+    out_.append(name.data(), name.size());
+    out_.append("\":", 2);
     after_key_ = true;
   }
   void null() { scalar("null"); }
@@ -76,6 +85,7 @@ class JsonTreeWriter {
   void begin_array() { push(Json::array()); }
   void end_array() { --top_; }
   void key(std::string_view k) { key_ = std::string(k); }
+  void key(ResultKey k) { key_ = std::string(result_key_name(k)); }
   void null() { put(Json::null()); }
   void boolean(bool b) { put(Json::boolean(b)); }
   void integer(std::int64_t v) { put(Json::integer(v)); }

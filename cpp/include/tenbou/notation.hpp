@@ -17,17 +17,17 @@ struct ParsedTile {
 
 namespace notation_detail {
 // The error paths of parse_tiles_each (out of line: only the happy path is inlined).
-[[noreturn]] void unknown_character(std::string_view text, std::size_t i, const std::string& field);
-[[noreturn]] void suit_without_digits(char suit, std::size_t i, const std::string& field);
-[[noreturn]] void honour_out_of_range(int digit, std::size_t pos, const std::string& field);
-[[noreturn]] void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, const std::string& field);
+[[noreturn]] void unknown_character(std::string_view text, std::size_t i, std::string_view field);
+[[noreturn]] void suit_without_digits(char suit, std::size_t i, std::string_view field);
+[[noreturn]] void honour_out_of_range(int digit, std::size_t pos, std::string_view field);
+[[noreturn]] void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, std::string_view field);
 }  // namespace notation_detail
 
 // Parses a tile string, calling `each(ParsedTile)` per tile in written order;
 // throws InputError(reason "bad_tile") naming `field` and the 1-based character
 // position of the fault. Spaces are allowed between groups. Returns the tile count.
 template <typename Each>
-std::size_t parse_tiles_each(std::string_view text, const std::string& field, Each&& each) {
+std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each&& each) {
   std::size_t count = 0;
   std::size_t pending_first = 0, pending_count = 0;  // digits waiting for their suit letter
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -58,16 +58,16 @@ std::size_t parse_tiles_each(std::string_view text, const std::string& field, Ea
 }
 
 // The same, collected into a vector.
-std::vector<ParsedTile> parse_tiles(std::string_view text, const std::string& field);
+std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view field);
 
 // Parses exactly one tile ("5m", "0p", "7z").
-ParsedTile parse_single_tile(std::string_view text, const std::string& field);
+ParsedTile parse_single_tile(std::string_view text, std::string_view field);
 
 // Flower tiles written "f1f3" (or "f1 f3"), each f1..f<max_flower>: Korean
 // mahjong has 4 (춘하추동), Hong Kong-Taiwan 8. Returns bit k-1 for flower fk.
 // Throws InputError "bad_flower" (unknown text, a flower number past the set)
 // or "duplicate_flower" (the same flower twice: there is one of each).
-std::uint8_t parse_flowers(std::string_view text, const std::string& field, int max_flower);
+std::uint8_t parse_flowers(std::string_view text, std::string_view field, int max_flower);
 
 // "f1f3" for a flower bit set.
 std::string flowers_text(std::uint8_t flowers);
@@ -85,7 +85,7 @@ struct Meld {
 };
 
 // Parses "KIND:TILES" and checks the tiles form that meld (throws "bad_meld").
-Meld parse_meld(std::string_view text, const std::string& field);
+Meld parse_meld(std::string_view text, std::string_view field);
 
 // Canonical text of a meld, e.g. "pon:777z", "chi:406m" (red five written 0).
 std::string meld_text(const Meld& meld);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "tenbou/decompose.hpp"
 #include "tenbou/error.hpp"
@@ -93,5 +94,11 @@ Json base_points_json(const Payments& payments);
 
 // The chosen reading as strings, e.g. ["234m", "55m", "pon:777z"].
 std::string shown_set_text(const ShownSet& set);
+
+// The same text in a buffer of its own (the serializer's path: no allocation).
+struct ShownSetText {
+  char buf[16];  // "kakan:1111m" is the longest
+  std::string_view of(const ShownSet& set);
+};
 
 }  // namespace tenbou

@@ -1,0 +1,110 @@
+// A compact binary form of JSON values, for front ends that cross a costly
+// boundary many times (the WebAssembly JS API's scoreMany): requests come in as
+// binary values read in place through ValueView (the same validation and messages
+// as JSON text), results go out through the same serializer as JSON text.
+//
+//   value  := NULL 0 | FALSE 1 | TRUE 2 | INT 3 i64 | DOUBLE 4 f64 | STRING 5 u32 n, n bytes (UTF-8)
+//           | BIGINT 6 u32 n, n digits ('-' allowed first) | ARRAY 7 value* END 9 | OBJECT 8 (key value)* END 9
+//   key    := a STRING (input); in output a byte 16 + its index in result_keys() (below 255), or 255 u32 n, n bytes
+//   numbers little-endian.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "tenbou/result_keys.hpp"
+#include "tenbou/value_view.hpp"
+
+namespace tenbou::binary {
+
+enum Tag : std::uint8_t { Null = 0, False = 1, True = 2, Int = 3, Double = 4, String = 5, BigInt = 6, Array = 7, Object = 8, End = 9 };
+
+// Checks that [data, data + size) holds exactly one well-formed value (every length
+// inside the buffer, nesting at most 64, strings valid UTF-8); throws InputError
+// "bad_json" naming the byte offset. Views may then read without checks.
+void validate(const std::uint8_t* data, std::size_t size);
+
+// A view of one validated value.
+class View final : public ValueView {
+ public:
+  explicit View(const std::uint8_t* at) : at_(at) {}
+  Kind kind() const override;
+  bool as_bool() const override;
+  std::int64_t as_int() const override;
+  std::string_view as_string() const override;
+  void each_item(FunctionRef<void(std::size_t, const ValueView&)> visit) const override;
+  void each_member(FunctionRef<void(std::string_view, const ValueView&)> visit) const override;
+  std::size_t size() const override;
+
+ private:
+  const std::uint8_t* at_;
+};
+
+// The keys results use, by id (the JS decoder reads the same list from the module).
+std::string_view result_keys_text();  // the keys joined by '\n', in id order
+
+// A sink for the result serializer (result_writer.hpp) writing binary values.
+// It writes through a raw cursor into `out`, grown ahead in large steps: results
+// are many small fields, and a checked append per field cost more than the scoring.
+// Call finish() before reading `out`.
+class Writer {
+ public:
+  explicit Writer(std::string& out) : out_(out), pos_(out.size()) {}
+  void begin_object() { tag(Object); }
+  void end_object() { tag(End); }
+  void begin_array() { tag(Array); }
+  void end_array() { tag(End); }
+  void key(std::string_view k);
+  void key(ResultKey k) { tag(static_cast<Tag>(kKeyIdBase + static_cast<int>(k))); }
+  static constexpr int kKeyIdBase = 16;  // above every tag, so a key is never read as END
+  void null() { tag(Null); }
+  void boolean(bool b) { tag(b ? True : False); }
+  void integer(std::int64_t v) {
+    char* p = room(9);
+    p[0] = static_cast<char>(Int);
+    const auto u = static_cast<std::uint64_t>(v);
+    for (int i = 0; i < 8; ++i) p[1 + i] = static_cast<char>(u >> (8 * i) & 0xFF);
+    pos_ += 9;
+  }
+  void big_integer(std::string_view digits) { bytes(BigInt, digits); }
+  void string(std::string_view s) { bytes(String, s); }
+  void finish() { out_.resize(pos_); }
+
+  // Record framing for batches: [u8 kind 0][u32 length] before each result.
+  std::size_t begin_record() {
+    const std::size_t at = pos_;
+    char* p = room(5);
+    std::memset(p, 0, 5);
+    pos_ += 5;
+    return at;
+  }
+  void restart_record(std::size_t at) { pos_ = at + 5; }  // drop a partly written result
+  void end_record(std::size_t at) {
+    const auto n = static_cast<std::uint32_t>(pos_ - at - 5);
+    for (int i = 0; i < 4; ++i) out_[at + 1 + i] = static_cast<char>(n >> (8 * i) & 0xFF);
+  }
+
+ private:
+  char* room(std::size_t n) {
+    if (pos_ + n > out_.size()) out_.resize(pos_ + n + 4096);  // within capacity: std::string grows it geometrically
+    return &out_[pos_];
+  }
+  void tag(Tag t) {
+    *room(1) = static_cast<char>(t);
+    ++pos_;
+  }
+  void bytes(Tag t, std::string_view s) {
+    char* p = room(5 + s.size());
+    p[0] = static_cast<char>(t);
+    const auto n = static_cast<std::uint32_t>(s.size());
+    for (int i = 0; i < 4; ++i) p[1 + i] = static_cast<char>(n >> (8 * i) & 0xFF);
+    std::memcpy(p + 5, s.data(), s.size());
+    pos_ += 5 + s.size();
+  }
+  std::string& out_;
+  std::size_t pos_;
+};
+
+}  // namespace tenbou::binary
