@@ -114,9 +114,11 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
         const ScoreResult r = score_request(Json::parse(std::string_view(reinterpret_cast<const char*>(p), len)));
         std::visit([&](const auto& x) { write_result(w, x); }, r);
       } else {
-        binary::validate(p, len);
+        std::string_view rules;
+        binary::validate(p, len, &rules);
         const binary::View view(p);
-        if (rules_family(view) == RulesFamily::Korean) {
+        // No "rules", or "riichi": the Riichi reader checks the rest (no second scan).
+        if (!rules.empty() && rules != "riichi" && rules_family(view) == RulesFamily::Korean) {
           write_result(w, score_korean(korean_request_from(view)));
         } else {
           riichi = riichi_request_from(view);

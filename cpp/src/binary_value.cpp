@@ -38,7 +38,8 @@ const std::uint8_t* skip(const std::uint8_t* p) {
 // Validation walks the buffer with bounds checks; `in_object` says keys precede values.
 class Validator {
  public:
-  Validator(const std::uint8_t* data, std::size_t size) : p_(data), begin_(data), end_(data + size) {}
+  Validator(const std::uint8_t* data, std::size_t size, std::string_view* rules)
+      : p_(data), begin_(data), end_(data + size), rules_(rules) {}
   void run() {
     value(0);
     if (p_ != end_) fail("bytes after the value");
@@ -109,7 +110,15 @@ class Validator {
           if (*p_ == End) { ++p_; return; }
           if (*p_ != String) fail("expected a key");
           ++p_;
+          const std::uint8_t* key = p_ + 4;
           text();  // the key
+          const std::string_view name(reinterpret_cast<const char*>(key), static_cast<std::size_t>(p_ - key));
+          if (depth == 0 && rules_ && name == "rules" && p_ < end_ && *p_ == String) {
+            const std::uint8_t* v = p_ + 1;
+            value(depth + 1);
+            *rules_ = std::string_view(reinterpret_cast<const char*>(v + 4), static_cast<std::size_t>(p_ - v - 4));
+            continue;
+          }
           value(depth + 1);
         }
       default: --p_; fail("unknown tag");
@@ -118,13 +127,17 @@ class Validator {
   const std::uint8_t* p_;
   const std::uint8_t* begin_;
   const std::uint8_t* end_;
+  std::string_view* rules_;
 };
 
 static_assert(Writer::kKeyIdBase + static_cast<int>(ResultKey::Count) < 255, "key ids must fit below 255");
 
 }  // namespace
 
-void validate(const std::uint8_t* data, std::size_t size) { Validator(data, size).run(); }
+void validate(const std::uint8_t* data, std::size_t size, std::string_view* rules) {
+  if (rules) *rules = {};
+  Validator(data, size, rules).run();
+}
 
 ValueView::Kind View::kind() const {
   switch (*at_) {

@@ -63,13 +63,8 @@ void check_flags(const KoreanRequest& r, bool tsumo_given_false) {
 }  // namespace
 
 KoreanRequest korean_request_on(const KoreanRequest& before, Tile win, bool tsumo) {
-  KoreanRequest r = before;
-  if (r.hand[win] < 255) ++r.hand[win];
-  r.win_tile = win;
+  KoreanRequest r = completed_by(before, win, tsumo);
   r.has_win_tile = true;
-  r.tsumo = tsumo;
-  if (tsumo) r.houtei = r.chankan = r.renhou = false;
-  else r.haitei = r.rinshan = r.tenhou = r.chiihou = false;
   return r;
 }
 

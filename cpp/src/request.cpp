@@ -111,13 +111,8 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
 }  // namespace
 
 RiichiRequest riichi_request_on(const RiichiRequest& before, Tile win, bool tsumo) {
-  RiichiRequest r = before;
-  if (r.hand[win] < 255) ++r.hand[win];
-  r.win_tile = win;
+  RiichiRequest r = completed_by(before, win, tsumo);
   r.win_red = false;
-  r.tsumo = tsumo;
-  if (tsumo) r.houtei = r.chankan = r.renhou = false;
-  else r.haitei = r.rinshan = r.tenhou = r.chiihou = false;
   return r;
 }
 

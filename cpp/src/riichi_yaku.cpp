@@ -167,7 +167,10 @@ void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
 }  // namespace
 
 void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, YakuOutcome& out) {
-  out = YakuOutcome{};
+  out.yaku.count = 0;  // (not `out = YakuOutcome{}`: that would zero all 24 entries per reading)
+  out.han = 0;
+  out.yakuman = 0;
+  out.has_yaku = false;
   find_yakuman(r, f, rd, out);
   // Aotenjo counting yakuman as 13 han each (seed 000 section 4): they add to every
   // other yaku and, by default, to dora ("역만에도 도라를 복합"). Elsewhere a yakuman

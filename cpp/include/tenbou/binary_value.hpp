@@ -24,7 +24,9 @@ enum Tag : std::uint8_t { Null = 0, False = 1, True = 2, Int = 3, Double = 4, St
 // Checks that [data, data + size) holds exactly one well-formed value (every length
 // inside the buffer, nesting at most 64, strings valid UTF-8); throws InputError
 // "bad_json" naming the byte offset. Views may then read without checks.
-void validate(const std::uint8_t* data, std::size_t size);
+// `rules`, when given, receives the text of a top-level "rules" string member (empty
+// when there is none), so a batch can tell the rule family without another scan.
+void validate(const std::uint8_t* data, std::size_t size, std::string_view* rules = nullptr);
 
 // A view of one validated value.
 class View final : public ValueView {

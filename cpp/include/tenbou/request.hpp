@@ -71,7 +71,17 @@ RiichiRequest riichi_request_from(const ValueView& request, BeforeWin* before_wi
 
 // A hand before the win completed by `win` by ron or tsumo: flags that cannot go
 // with that (haitei/rinshan/tenhou/chiihou on ron, houtei/chankan/renhou on tsumo)
-// are dropped.
+// are dropped. The part every family shares (their requests name these fields alike):
+template <typename Request>
+Request completed_by(const Request& before, Tile win, bool tsumo) {
+  Request r = before;
+  if (r.hand[win] < 255) ++r.hand[win];
+  r.win_tile = win;
+  r.tsumo = tsumo;
+  if (tsumo) r.houtei = r.chankan = r.renhou = false;
+  else r.haitei = r.rinshan = r.tenhou = r.chiihou = false;
+  return r;
+}
 RiichiRequest riichi_request_on(const RiichiRequest& before, Tile win, bool tsumo);
 
 // The flag checks of riichi_request_from on a request built in code (throws InputError).
