@@ -199,7 +199,7 @@ Json yaku_table_json(std::string_view rules) {
   Json arr = Json::array();
   for (const auto& y : kYakuTable) {
     Json& e = arr.push(Json::object());
-    e.set("key", Json::string(y.key));
+    e.set("key", Json::string(std::string(y.key)));
     e.set("name_en", Json::string(y.name_en));
     e.set("name_ja", Json::string(y.name_ja));
     e.set("name_ko", Json::string(y.name_ko));

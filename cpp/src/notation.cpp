@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "json_fields.hpp"
 #include "tenbou/error.hpp"
 
 namespace tenbou {
@@ -98,7 +99,7 @@ std::string flowers_text(std::uint8_t flowers) {
   return s;
 }
 
-const char* meld_kind_name(MeldKind kind) {
+std::string_view meld_kind_name(MeldKind kind) {
   switch (kind) {
     case MeldKind::Chi: return "chi";
     case MeldKind::Pon: return "pon";
@@ -116,11 +117,11 @@ Meld parse_meld(std::string_view text, std::string_view field) {
                      "meld '" + std::string(text) + "' must be KIND:TILES with KIND chi, pon, kan, kakan or ankan");
   std::string_view kind_text = text.substr(0, colon);
   MeldKind kind;
-  if (kind_text == "chi") kind = MeldKind::Chi;
-  else if (kind_text == "pon") kind = MeldKind::Pon;
-  else if (kind_text == "kan") kind = MeldKind::Kan;
-  else if (kind_text == "kakan") kind = MeldKind::Kakan;
-  else if (kind_text == "ankan") kind = MeldKind::Ankan;
+  if (is(kind_text, "chi")) kind = MeldKind::Chi;
+  else if (is(kind_text, "pon")) kind = MeldKind::Pon;
+  else if (is(kind_text, "kan")) kind = MeldKind::Kan;
+  else if (is(kind_text, "kakan")) kind = MeldKind::Kakan;
+  else if (is(kind_text, "ankan")) kind = MeldKind::Ankan;
   else
     throw InputError("bad_meld", std::string(field),
                      "unknown meld kind '" + std::string(kind_text) + "' (chi, pon, kan, kakan or ankan)");
@@ -157,7 +158,7 @@ Meld parse_meld(std::string_view text, std::string_view field) {
 }
 
 std::string meld_text(const Meld& meld) {
-  std::string s = meld_kind_name(meld.kind);
+  std::string s(meld_kind_name(meld.kind));
   s += ':';
   int reds = meld.reds;
   for (int i = 0; i < meld.size(); ++i) {

@@ -15,7 +15,7 @@ const char* limit_name(Limit limit) {
   return nullptr;
 }
 
-const char* payer_name(Payer payer) {
+std::string_view payer_name(Payer payer) {
   switch (payer) {
     case Payer::Discarder: return "discarder";
     case Payer::Dealer: return "dealer";

@@ -19,39 +19,39 @@ enum class Key {
 
 Key request_key(std::string_view k) {
   switch (k.size()) {
-    case 4: if (k == "hand") return Key::Hand; break;
+    case 4: if (is(k, "hand")) return Key::Hand; break;
     case 5:
-      if (k == "tsumo") return Key::Tsumo;
-      if (k == "melds") return Key::Melds;
-      if (k == "honba") return Key::Honba;
-      if (k == "rules") return Key::Rules;
+      if (is(k, "tsumo")) return Key::Tsumo;
+      if (is(k, "melds")) return Key::Melds;
+      if (is(k, "honba")) return Key::Honba;
+      if (is(k, "rules")) return Key::Rules;
       break;
     case 6:
-      if (k == "riichi") return Key::Riichi;
-      if (k == "method") return Key::Method;
-      if (k == "haitei") return Key::Haitei;
-      if (k == "houtei") return Key::Houtei;
-      if (k == "tenhou") return Key::Tenhou;
-      if (k == "renhou") return Key::Renhou;
+      if (is(k, "riichi")) return Key::Riichi;
+      if (is(k, "method")) return Key::Method;
+      if (is(k, "haitei")) return Key::Haitei;
+      if (is(k, "houtei")) return Key::Houtei;
+      if (is(k, "tenhou")) return Key::Tenhou;
+      if (is(k, "renhou")) return Key::Renhou;
       break;
     case 7:
-      if (k == "options") return Key::Options;
-      if (k == "visible") return Key::Visible;
-      if (k == "ippatsu") return Key::Ippatsu;
-      if (k == "rinshan") return Key::Rinshan;
-      if (k == "chankan") return Key::Chankan;
-      if (k == "chiihou") return Key::Chiihou;
+      if (is(k, "options")) return Key::Options;
+      if (is(k, "visible")) return Key::Visible;
+      if (is(k, "ippatsu")) return Key::Ippatsu;
+      if (is(k, "rinshan")) return Key::Rinshan;
+      if (is(k, "chankan")) return Key::Chankan;
+      if (is(k, "chiihou")) return Key::Chiihou;
       break;
-    case 8: if (k == "win_tile") return Key::WinTile; break;
-    case 12: if (k == "own_discards") return Key::OwnDiscards; break;
-    case 9: if (k == "seat_wind") return Key::SeatWind; break;
-    case 10: if (k == "round_wind") return Key::RoundWind; break;
+    case 8: if (is(k, "win_tile")) return Key::WinTile; break;
+    case 12: if (is(k, "own_discards")) return Key::OwnDiscards; break;
+    case 9: if (is(k, "seat_wind")) return Key::SeatWind; break;
+    case 10: if (is(k, "round_wind")) return Key::RoundWind; break;
     case 13:
-      if (k == "riichi_sticks") return Key::RiichiSticks;
-      if (k == "double_riichi") return Key::DoubleRiichi;
+      if (is(k, "riichi_sticks")) return Key::RiichiSticks;
+      if (is(k, "double_riichi")) return Key::DoubleRiichi;
       break;
-    case 14: if (k == "ura_indicators") return Key::UraIndicators; break;
-    case 15: if (k == "dora_indicators") return Key::DoraIndicators; break;
+    case 14: if (is(k, "ura_indicators")) return Key::UraIndicators; break;
+    case 15: if (is(k, "dora_indicators")) return Key::DoraIndicators; break;
     default: break;
   }
   return Key::Unknown;
@@ -122,7 +122,7 @@ RulesFamily rules_family(const ValueView& req) {
   RulesFamily family = RulesFamily::Riichi;
   if (req.kind() != ValueView::Kind::Object) return family;  // the parser reports it
   req.each_member([&](std::string_view key, const ValueView& v) {
-    if (key.size() != 5 || key != "rules") return;
+    if (!is(key, "rules")) return;
     const std::string_view s = get_string(v, "rules");
     if (s == "riichi") family = RulesFamily::Riichi;
     else if (s == "korean") family = RulesFamily::Korean;

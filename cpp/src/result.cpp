@@ -27,7 +27,7 @@ const char* wait_name(Wait wait) {
   return nullptr;
 }
 
-const char* fu_key_name(FuKey key) {
+std::string_view fu_key_name(FuKey key) {
   switch (key) {
     case FuKey::Base: return "base";
     case FuKey::Chiitoitsu: return "chiitoitsu";

@@ -68,39 +68,39 @@ RiichiRules riichi_rules_from(const ValueView* options) {
     throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
   // The preset first, wherever it stands, then each switch overrides it.
   options->each_member([&](std::string_view key, const ValueView& v) {
-    if (key != "preset") return;
+    if (!is(key, "preset")) return;
     const std::string_view name = get_string(v, "options.preset");
     if (!riichi_preset(name, r))
       throw InputError("bad_value", "options.preset",
                        "unknown preset '" + std::string(name) + "' (tenhou, mahjongsoul, wrc, mleague)");
   });
   options->each_member([&](std::string_view key, const ValueView& v) {
-    if (key == "preset") return;
+    if (is(key, "preset")) return;
     const std::string field = "options." + std::string(key);
-    if (key == "open_tanyao") r.open_tanyao = get_bool(v, field);
-    else if (key == "red_fives") r.red_fives = get_bool(v, field);
-    else if (key == "kiriage") r.kiriage = get_bool(v, field);
-    else if (key == "double_yakuman") r.double_yakuman = get_bool(v, field);
-    else if (key == "multiple_yakuman") r.multiple_yakuman = get_bool(v, field);
-    else if (key == "aotenjo_drop_implied") r.aotenjo_drop_implied = get_bool(v, field);
-    else if (key == "aotenjo_yakuman_dora") r.aotenjo_yakuman_dora = get_bool(v, field);
-    else if (key == "honba_value") {
+    if (is(key, "open_tanyao")) r.open_tanyao = get_bool(v, field);
+    else if (is(key, "red_fives")) r.red_fives = get_bool(v, field);
+    else if (is(key, "kiriage")) r.kiriage = get_bool(v, field);
+    else if (is(key, "double_yakuman")) r.double_yakuman = get_bool(v, field);
+    else if (is(key, "multiple_yakuman")) r.multiple_yakuman = get_bool(v, field);
+    else if (is(key, "aotenjo_drop_implied")) r.aotenjo_drop_implied = get_bool(v, field);
+    else if (is(key, "aotenjo_yakuman_dora")) r.aotenjo_yakuman_dora = get_bool(v, field);
+    else if (is(key, "honba_value")) {
       r.honba_value = get_int(v, field, 0, 1000000);
       // On tsumo each of the three payers pays a third of it (seed 001: 100 each for 300).
       if (r.honba_value % 3 != 0)
         throw InputError("bad_value", field, "must be a multiple of 3 (shared by three payers on tsumo)");
-    } else if (key == "double_wind_fu") {
+    } else if (is(key, "double_wind_fu")) {
       auto fu = get_int(v, field, 0, 4);
       if (fu != 2 && fu != 4) throw InputError("bad_value", field, "must be 2 or 4");
       r.double_wind_fu = static_cast<int>(fu);
-    } else if (key == "aotenjo_kokushi_fu") {
+    } else if (is(key, "aotenjo_kokushi_fu")) {
       auto fu = get_int(v, field, 0, 30);
       if (fu != 25 && fu != 30) throw InputError("bad_value", field, "must be 25 or 30");
       r.aotenjo_kokushi_fu = static_cast<int>(fu);
-    } else if (key == "kazoe") r.kazoe = parse_choice(v, field, kKazoeChoices);
-    else if (key == "renhou") r.renhou = parse_choice(v, field, kRenhouChoices);
-    else if (key == "open_pinfu_fu") r.open_pinfu_fu = parse_choice(v, field, kOpenPinfuChoices);
-    else if (key == "aotenjo_yakuman") r.aotenjo_yakuman = parse_choice(v, field, kAotenjoYakumanChoices);
+    } else if (is(key, "kazoe")) r.kazoe = parse_choice(v, field, kKazoeChoices);
+    else if (is(key, "renhou")) r.renhou = parse_choice(v, field, kRenhouChoices);
+    else if (is(key, "open_pinfu_fu")) r.open_pinfu_fu = parse_choice(v, field, kOpenPinfuChoices);
+    else if (is(key, "aotenjo_yakuman")) r.aotenjo_yakuman = parse_choice(v, field, kAotenjoYakumanChoices);
     else throw InputError("unknown_key", field, "unknown option '" + std::string(key) + "'");
   });
   return r;

@@ -73,7 +73,7 @@ std::uint8_t parse_flowers(std::string_view text, std::string_view field, int ma
 std::string flowers_text(std::uint8_t flowers);
 
 enum class MeldKind : std::uint8_t { Chi, Pon, Kan, Kakan, Ankan };
-const char* meld_kind_name(MeldKind kind);
+std::string_view meld_kind_name(MeldKind kind);
 
 struct Meld {
   MeldKind kind;

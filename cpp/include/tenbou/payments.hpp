@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 #include <string>
 
 #include "tenbou/bignum.hpp"
@@ -15,7 +16,7 @@ enum class Limit : std::uint8_t { None, Mangan, Haneman, Baiman, Sanbaiman, Kazo
 const char* limit_name(Limit limit);  // contract key, or nullptr for None
 
 enum class Payer : std::uint8_t { Discarder, Dealer, NonDealer };
-const char* payer_name(Payer payer);
+std::string_view payer_name(Payer payer);
 
 struct PaymentLine {
   Payer payer;

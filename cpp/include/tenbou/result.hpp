@@ -32,7 +32,7 @@ enum class FuKey : std::uint8_t {
   HanOnly,       // the han-only method's fixed 30 fu (seed 000 section 2)
   KokushiAotenjo  // thirteen orphans' house fu under aotenjo (25 or 30, seed 000 section 4)
 };
-const char* fu_key_name(FuKey key);
+std::string_view fu_key_name(FuKey key);
 
 struct FuItem {
   FuKey key;

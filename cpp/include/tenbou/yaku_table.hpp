@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string_view>
 
 namespace tenbou {
 
@@ -20,7 +21,7 @@ constexpr int kYakuCount = static_cast<int>(Yaku::Count);
 
 struct YakuInfo {
   Yaku id;
-  const char* key;       // contract key
+  std::string_view key;  // contract key (a view: its length is known without strlen)
   const char* name_en;
   const char* name_ja;
   const char* name_ko;   // as the seeds write it
