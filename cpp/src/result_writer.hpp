@@ -87,7 +87,7 @@ void write_result(W& w, const RiichiResult& r) {
     w.begin_object();
     w.key(ResultKey::key); w.string(fu_key_name(f.key));
     w.key(ResultKey::fu); w.integer(f.fu);
-    if (f.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_name(f.tile)); }
+    if (f.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_text(f.tile)); }
     w.end_object();
   }
   w.end_array();
@@ -126,7 +126,7 @@ void write_result(W& w, const KoreanResult& r) {
     else w.integer(y.han);
     w.key(ResultKey::kind); w.string(y.kind == KoreanYakuKind::Base ? "base" : "additional");
     if (row.per_unit) { w.key(ResultKey::count); w.integer(y.count); }
-    if (y.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_name(y.tile)); }
+    if (y.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_text(y.tile)); }
     w.end_object();
   }
   w.end_array();

@@ -2,6 +2,12 @@
 
 namespace tenbou {
 
+std::string_view tile_text(Tile t) {
+  static constexpr char kNames[] =
+      "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p1s2s3s4s5s6s7s8s9s1z2z3z4z5z6z7z";
+  return {kNames + 2 * (t < kTileKinds ? t : 0), 2};
+}
+
 std::string tile_name(Tile t, bool red) {
   std::string s;
   s += red ? '0' : static_cast<char>('0' + number_of(t));

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace tenbou {
 
@@ -36,6 +37,9 @@ constexpr char suit_letter(Suit s) { return "mpsz"[static_cast<int>(s)]; }
 
 // "5m", "7z"; red fives are written "0m".
 std::string tile_name(Tile t, bool red = false);
+
+// The same name as a view of a constant table (no string built; t < kTileKinds).
+std::string_view tile_text(Tile t);
 
 // The tile a dora indicator points at (9 -> 1, N -> E, Red -> White).
 Tile dora_from_indicator(Tile indicator);
