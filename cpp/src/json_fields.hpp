@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "tenbou/error.hpp"
 #include "tenbou/tiles.hpp"
@@ -32,13 +33,17 @@ inline bool is(std::string_view text, const char (&literal)[N]) {
 }
 
 // `field` is only turned into a string when there is an error to report.
-inline bool get_bool(const ValueView& v, std::string_view field) {
+// The readers are templates so that a concrete view (binary::View, final) is read
+// with direct calls on the hot path; any ValueView works.
+template <typename V>
+inline bool get_bool(const V& v, std::string_view field) {
   if (v.kind() != ValueView::Kind::Bool)
     throw InputError("bad_type", std::string(field), "must be true or false, not " + type_phrase(v));
   return v.as_bool();
 }
 
-inline std::int64_t get_int(const ValueView& v, std::string_view field, std::int64_t lo, std::int64_t hi) {
+template <typename V>
+inline std::int64_t get_int(const V& v, std::string_view field, std::int64_t lo, std::int64_t hi) {
   const ValueView::Kind kind = v.kind();
   if (kind == ValueView::Kind::BigInt) throw InputError("bad_value", std::string(field), "integer out of range");
   if (kind != ValueView::Kind::Int)
@@ -51,7 +56,8 @@ inline std::int64_t get_int(const ValueView& v, std::string_view field, std::int
   return i;
 }
 
-inline std::string_view get_string(const ValueView& v, std::string_view field) {
+template <typename V>
+inline std::string_view get_string(const V& v, std::string_view field) {
   if (v.kind() != ValueView::Kind::String)
     throw InputError("bad_type", std::string(field), "must be a string, not " + type_phrase(v));
   return v.as_string();
@@ -82,7 +88,8 @@ const char* choice_name(E value, const Choice<E> (&choices)[N]) {
   return "?";
 }
 
-inline Wind parse_wind(const ValueView& v, std::string_view field) {
+template <typename V>
+inline Wind parse_wind(const V& v, std::string_view field) {
   const std::string_view s = get_string(v, field);
   if (s.size() == 1) {
     switch (s[0]) {
@@ -95,6 +102,20 @@ inline Wind parse_wind(const ValueView& v, std::string_view field) {
   }
   throw InputError("bad_value", std::string(field),
                    "must be \"E\", \"S\", \"W\" or \"N\", got \"" + std::string(s) + "\"");
+}
+
+// Member and item iteration: a view with non-virtual `members`/`items` (binary::View)
+// is walked with its concrete type, any other through the ValueView interface.
+template <typename V, typename F>
+inline void visit_members(const V& v, F&& visit) {
+  if constexpr (std::is_same_v<V, ValueView>) v.each_member(visit);
+  else v.members(visit);
+}
+
+template <typename V, typename F>
+inline void visit_items(const V& v, F&& visit) {
+  if constexpr (std::is_same_v<V, ValueView>) v.each_item(visit);
+  else v.items(visit);
 }
 
 }  // namespace tenbou

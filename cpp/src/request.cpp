@@ -4,6 +4,7 @@
 
 #include "json_fields.hpp"
 #include "tenbou/error.hpp"
+#include "tenbou/binary_value.hpp"
 #include "tenbou/value_view.hpp"
 
 namespace tenbou {
@@ -132,7 +133,12 @@ RulesFamily rules_family(const ValueView& req) {
   return family;
 }
 
-RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
+namespace {
+
+// The reader, for any view type: with binary::View (final, non-virtual member walk)
+// every call below is direct; other views go through the ValueView interface.
+template <typename V>
+RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
   if (req.kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
   RiichiRequest r;
@@ -142,7 +148,7 @@ RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
   bool have_hand = false, have_win = false, have_dora = false, have_ura = false, have_tsumo = false;
   SmallList<std::string_view, 4> meld_texts;
   bool tsumo_given_false = false;
-  req.each_member([&](std::string_view key, const ValueView& v) {
+  visit_members(req, [&](std::string_view key, const auto& v) {
     switch (request_key(key)) {
       case Key::Rules: {
         const std::string_view s = get_string(v, "rules");
@@ -162,7 +168,7 @@ RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
           throw InputError("bad_type", "melds", "must be an array of strings, not " + type_phrase(v));
         if (v.size() > 4)
           throw InputError("bad_meld", "melds", std::to_string(v.size()) + " melds given; a hand has at most 4");
-        v.each_item([&](std::size_t i, const ValueView& item) {
+        visit_items(v, [&](std::size_t i, const auto& item) {
           if (item.kind() != ValueView::Kind::String) get_string(item, "melds[" + std::to_string(i) + "]");
           meld_texts.push(item.as_string());
         });
@@ -279,6 +285,16 @@ RiichiRequest riichi_request_from(const ValueView& req, BeforeWin* before_win) {
                      "the winning tile " + tile_name(w.tile, w.red) + " is not in the hand (hand includes the winning tile)");
   check_flags(r, tsumo_given_false, false);
   return r;
+}
+
+}  // namespace
+
+RiichiRequest riichi_request_from(const ValueView& request, BeforeWin* before_win) {
+  return read_riichi(request, before_win);
+}
+
+RiichiRequest riichi_request_from(const binary::View& request, BeforeWin* before_win) {
+  return read_riichi(request, before_win);
 }
 
 }  // namespace tenbou

@@ -238,11 +238,12 @@ class Encoder {
       case "number":
         if (Number.isInteger(v)) {
           if (v >= -0x80000000 && v <= 0x7fffffff) {
-            this.byte(TAG.INT);
-            this.room(8);
-            this.dv.setInt32(this.pos, v, true);
-            this.dv.setInt32(this.pos + 4, v < 0 ? -1 : 0, true);
-            this.pos += 8;
+            this.room(9);
+            const p = this.pos;
+            this.buf[p] = TAG.INT;
+            this.dv.setInt32(p + 1, v, true);
+            this.dv.setInt32(p + 5, v < 0 ? -1 : 0, true);
+            this.pos = p + 9;
           } else {
             this.integerDigits(BigInt(v).toString());
           }
@@ -273,7 +274,9 @@ class Encoder {
     const proto = Object.getPrototypeOf(v);
     if ((proto !== Object.prototype && proto !== null) || typeof v.toJSON === "function") throw new NotBinary();
     this.byte(TAG.OBJECT);
-    for (const k in v) {  // own enumerable keys: a plain object inherits none
+    const keys = Object.keys(v);  // own enumerable string keys, as JSON.stringify
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
       const x = v[k];
       const t = typeof x;
       if (x === undefined || t === "function" || t === "symbol") continue;

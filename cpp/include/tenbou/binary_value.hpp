@@ -28,17 +28,71 @@ enum Tag : std::uint8_t { Null = 0, False = 1, True = 2, Int = 3, Double = 4, St
 // when there is none), so a batch can tell the rule family without another scan.
 void validate(const std::uint8_t* data, std::size_t size, std::string_view* rules = nullptr);
 
-// A view of one validated value.
+namespace detail {
+inline std::uint32_t read_u32(const std::uint8_t* p) {
+  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 | static_cast<std::uint32_t>(p[2]) << 16 |
+         static_cast<std::uint32_t>(p[3]) << 24;
+}
+const std::uint8_t* skip(const std::uint8_t* p);  // past the validated value at p
+}  // namespace detail
+
+// A view of one validated value. Besides the ValueView interface it has
+// non-virtual `members` and `items`, which hand the visitor concrete Views (the
+// request readers use them: json_fields.hpp visit_members).
 class View final : public ValueView {
  public:
   explicit View(const std::uint8_t* at) : at_(at) {}
-  Kind kind() const override;
-  bool as_bool() const override;
-  std::int64_t as_int() const override;
-  std::string_view as_string() const override;
-  void each_item(FunctionRef<void(std::size_t, const ValueView&)> visit) const override;
-  void each_member(FunctionRef<void(std::string_view, const ValueView&)> visit) const override;
+  Kind kind() const override {
+    switch (*at_) {
+      case Null: return Kind::Null;
+      case False: case True: return Kind::Bool;
+      case Int: return Kind::Int;
+      case Double: return Kind::Double;
+      case String: return Kind::String;
+      case BigInt: return Kind::BigInt;
+      case Array: return Kind::Array;
+      case Object: return Kind::Object;
+      default: return Kind::Other;
+    }
+  }
+  bool as_bool() const override { return *at_ == True; }
+  std::int64_t as_int() const override {
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = v << 8 | at_[1 + i];
+    return static_cast<std::int64_t>(v);
+  }
+  std::string_view as_string() const override {
+    return {reinterpret_cast<const char*>(at_ + 5), detail::read_u32(at_ + 1)};
+  }
+  void each_item(FunctionRef<void(std::size_t, const ValueView&)> visit) const override {
+    items([&](std::size_t i, const View& v) { visit(i, v); });
+  }
+  void each_member(FunctionRef<void(std::string_view, const ValueView&)> visit) const override {
+    members([&](std::string_view k, const View& v) { visit(k, v); });
+  }
   std::size_t size() const override;
+
+  template <typename F>
+  void items(F&& visit) const {
+    if (*at_ != Array) return;
+    const std::uint8_t* p = at_ + 1;
+    for (std::size_t i = 0; *p != End; ++i) {
+      visit(i, View(p));
+      p = detail::skip(p);
+    }
+  }
+  template <typename F>
+  void members(F&& visit) const {
+    if (*at_ != Object) return;
+    const std::uint8_t* p = at_ + 1;
+    while (*p != End) {
+      const std::uint32_t n = detail::read_u32(p + 1);  // p is at the key's STRING tag
+      const std::string_view key(reinterpret_cast<const char*>(p + 5), n);
+      p += 5 + n;
+      visit(key, View(p));
+      p = detail::skip(p);
+    }
+  }
 
  private:
   const std::uint8_t* at_;

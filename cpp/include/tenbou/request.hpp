@@ -11,6 +11,9 @@
 namespace tenbou {
 
 class ValueView;
+namespace binary {
+class View;
+}
 
 // At most 5 indicators (1 + one per kan) and 4 melds: checked by the parser.
 using IndicatorList = SmallList<Tile, 5>;
@@ -68,6 +71,8 @@ RulesFamily rules_family(const ValueView& request);
 // win-situation flags (haitei, rinshan, ...) are then checked against each result
 // they can apply to, not against a `tsumo` key, which such a request cannot have.
 RiichiRequest riichi_request_from(const ValueView& request, BeforeWin* before_win = nullptr);
+// The same reader with direct calls on the binary form (the WebAssembly batch path).
+RiichiRequest riichi_request_from(const binary::View& request, BeforeWin* before_win = nullptr);
 
 // A hand before the win completed by `win` by ron or tsumo: flags that cannot go
 // with that (haitei/rinshan/tenhou/chiihou on ron, houtei/chankan/renhou on tsumo)
