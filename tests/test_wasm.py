@@ -126,6 +126,40 @@ def test_js_values_json_cannot_carry_fall_back_to_text(dist):
     assert undef == "5800"  # an undefined value is left out, as JSON.stringify does
 
 
+def test_binary_keys_and_integers_as_python_reads_them(dist):
+    """The binary path's short forms (dictionary key ids, 32-bit integers) and what falls outside them
+    (keys such as "__proto__" or "constructor", integers past 32 bits, negative ones) give Python's answers."""
+    requests = [
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "riichi": True, "honba": 9999, "riichi_sticks": 1},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "riichi": True, "honba": 2 ** 31},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "honba": -1},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "honba": 2 ** 40},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "constructor": 1},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "toString": "x"},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "options": {"preset": "tenhou", "honba_value": 300}},
+        {"hand": "234567m234p55s678s", "win_tile": "5m", "options": {"kazoe": 7}},
+        {"rules": "korean", "hand": "123456789m11p", "melds": ["pon:222p"], "win_tile": "1m", "variant": "coffee"},
+    ]
+    script = (
+        "const t = await import(process.argv[1]);"
+        "const reqs = JSON.parse(process.argv[2]);"
+        "reqs.push(JSON.parse('{\"hand\": \"234567m234p55s678s\", \"win_tile\": \"5m\", \"__proto__\": 1}'));"
+        "console.log(t.toJSON(t.scoreMany(reqs).toArray()));"
+    )
+    out = subprocess.run(["node", "--input-type=module", "-e", script, (dist / "tenbou.mjs").as_uri(), json.dumps(requests)],
+                         capture_output=True, text=True, check=True).stdout
+    got = json.loads(out)
+    want = [tenbou.score_many([r])[0].as_dict() for r in requests]
+    want.append(json.loads(tenbou.score_json('{"hand": "234567m234p55s678s", "win_tile": "5m", "__proto__": 1}')))
+    assert got == want
+    assert [r["ok"] for r in got] == [True, False, False, False, False, False, True, False, True, False]
+    assert got[0]["honba_bonus"] == 9999 * 300
+    assert got[1]["error"]["message"].endswith("got 2147483648")  # past 32 bits: the full integer arrives
+    assert got[2]["error"]["message"].endswith("got -1")
+    assert got[3]["error"]["message"].endswith("got 1099511627776")
+    assert got[4]["error"]["reason"] == got[5]["error"]["reason"] == got[9]["error"]["reason"] == "unknown_key"
+
+
 def test_big_amounts_are_bigint(dist):
     script = (
         "const t = await import(process.argv[1]);"

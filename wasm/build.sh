@@ -24,7 +24,7 @@ fi
 
 # 2. The core and the bindings, one compile per source, then one link.
 VERSION=$(sed -n 's/^project(tenbou VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
-FLAGS=(-O3 -std=c++17 -fwasm-exceptions -Icpp/include -I"$WORK/generated" -DTENBOU_VERSION="\"$VERSION\"")
+FLAGS=(-O3 -std=c++17 -fwasm-exceptions -mbulk-memory -Icpp/include -I"$WORK/generated" -DTENBOU_VERSION="\"$VERSION\"")
 OBJS=()
 for src in cpp/src/*.cpp wasm/src/bindings.cpp; do
   obj="$WORK/$(basename "${src%.cpp}").o"
@@ -33,7 +33,7 @@ for src in cpp/src/*.cpp wasm/src/bindings.cpp; do
   fi
   OBJS+=("$obj")
 done
-em++ -O3 -fwasm-exceptions "${OBJS[@]}" -lembind -o "$OUT/tenbou-core.js" \
+em++ -O3 -fwasm-exceptions -mbulk-memory "${OBJS[@]}" -lembind -o "$OUT/tenbou-core.js" \
   -sMODULARIZE=1 -sEXPORT_NAME=TenbouCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
   -sENVIRONMENT=web,node -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_tenbou_batch_input,_tenbou_batch_score,_tenbou_batch_output
 

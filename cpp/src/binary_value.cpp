@@ -17,12 +17,13 @@ using detail::read_u32;
 const std::uint8_t* detail::skip(const std::uint8_t* p) {
   switch (*p++) {
     case Int: case Double: return p + 8;
+    case Int32: return p + 4;
     case String: case BigInt: return p + 4 + read_u32(p);
     case Array:
       while (*p != End) p = skip(p);
       return p + 1;
     case Object:
-      while (*p != End) p = skip(p + 5 + read_u32(p + 1));  // the key (a STRING), then its value
+      while (*p != End) p = skip(*p == String ? p + 5 + read_u32(p + 1) : p + 1);  // the key, then its value
       return p + 1;
     default: return p;  // null, false, true
   }
@@ -87,6 +88,7 @@ class Validator {
     switch (tag) {
       case Null: case False: case True: return;
       case Int: case Double: need(8); p_ += 8; return;
+      case Int32: need(4); p_ += 4; return;
       case String: text(); return;
       case BigInt: {
         const std::uint8_t* start = p_ + 4;
@@ -108,11 +110,16 @@ class Validator {
         while (true) {
           need(1);
           if (*p_ == End) { ++p_; return; }
-          if (*p_ != String) fail("expected a key");
-          ++p_;
-          const std::uint8_t* key = p_ + 4;
-          text();  // the key
-          const std::string_view name(reinterpret_cast<const char*>(key), static_cast<std::size_t>(p_ - key));
+          std::string_view name;
+          if (*p_ >= detail::kKeyIdBase && *p_ < detail::kKeyIdBase + detail::kRequestKeyCount) {
+            name = detail::kRequestKeyNames[*p_++ - detail::kKeyIdBase];
+          } else {
+            if (*p_ != String) fail("expected a key");
+            ++p_;
+            const std::uint8_t* key = p_ + 4;
+            text();  // the key
+            name = std::string_view(reinterpret_cast<const char*>(key), static_cast<std::size_t>(p_ - key));
+          }
           if (depth == 0 && rules_ && name == "rules" && p_ < end_ && *p_ == String) {
             const std::uint8_t* v = p_ + 1;
             value(depth + 1);
@@ -150,6 +157,18 @@ std::string_view result_keys_text() {
   static const std::string text = [] {
     std::string t;
     for (std::string_view k : kResultKeyNames) {
+      if (!t.empty()) t += '\n';
+      t += k;
+    }
+    return t;
+  }();
+  return text;
+}
+
+std::string_view request_keys_text() {
+  static const std::string text = [] {
+    std::string t;
+    for (std::string_view k : detail::kRequestKeyNames) {
       if (!t.empty()) t += '\n';
       t += k;
     }

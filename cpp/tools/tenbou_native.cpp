@@ -2,6 +2,8 @@
 //   tenbou-native score < requests.jsonl > results.jsonl   (same lines as `tenbou score --jsonl`)
 //   tenbou-native waits < hands.jsonl > answers.jsonl      (hands before the win: tenbou.waits answers)
 //   tenbou-native bench-waits hands.jsonl [seconds]        (shanten and waits on hands before the win)
+//   tenbou-native records < requests.bin > results.bin     (binary request records, as the JS API's
+//                                                          scoreMany sends them: binary_value.hpp)
 //   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean
 //                                                          files time score_korean)
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -138,15 +141,26 @@ int run_bench_before_win(const char* path, double seconds) {
   return 0;
 }
 
+// Binary request records on stdin (the whole input), binary result records on stdout.
+int run_records() {
+  std::vector<char> in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  std::string out;
+  tenbou::score_records(reinterpret_cast<const std::uint8_t*>(in.data()), in.size(), out);
+  std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string cmd = argc > 1 ? argv[1] : "";
   if (cmd == "score") return run_lines(false);
   if (cmd == "waits") return run_lines(true);
+  if (cmd == "records") return run_records();
   if (cmd == "bench" && argc > 2) return run_bench(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
-  std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native bench requests.jsonl [seconds]\n"
+  std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native records < requests.bin\n"
+               "       tenbou-native bench requests.jsonl [seconds]\n"
                "       tenbou-native bench-waits before_win.jsonl [seconds]\n";
   return 2;
 }

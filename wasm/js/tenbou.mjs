@@ -175,35 +175,52 @@ function answer(text) {
 // turns into the contract's objects only when read (as Python's score_many does). A request the
 // binary form cannot carry as JSON.stringify would (a Date, a lone surrogate, ...) goes as text.
 
-const TAG = { NULL: 0, FALSE: 1, TRUE: 2, INT: 3, DOUBLE: 4, STRING: 5, BIGINT: 6, ARRAY: 7, OBJECT: 8, END: 9 };
+const TAG = { NULL: 0, FALSE: 1, TRUE: 2, INT: 3, DOUBLE: 4, STRING: 5, BIGINT: 6, ARRAY: 7, OBJECT: 8, END: 9, INT32: 10 };
 const RESULT_KEYS = core.resultKeys().split("\n");
+// Request keys the core knows by a one-byte id (binary_value.hpp kRequestKeyNames); others go as strings.
+// A prototype-less object: V8 looks its properties up faster than a Map's keys ("__proto__" is no key).
+const REQUEST_KEY_IDS = Object.assign(Object.create(null),
+  Object.fromEntries(core.requestKeys().split("\n").map((k, i) => [k, 16 + i])));
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 const SURROGATE = /[\ud800-\udfff]/;
 class NotBinary extends Error {}
 
+// Writes request records straight into the module's input buffer (no copy): the
+// buffer grows through tenbou_batch_input, which keeps what is written.
 class Encoder {
   constructor() {
-    this.buf = new Uint8Array(1 << 16);
-    this.dv = new DataView(this.buf.buffer);
+    this.cap = 1 << 16;
+    this.ptr = 0;
+    this.buf = null;
+    this.dv = null;
     this.pos = 0;
   }
+  begin() {  // before each batch: scoring may have grown (and so moved) the memory
+    this.ptr = core._tenbou_batch_input(this.cap);
+    this.view();
+    this.pos = 0;
+  }
+  view() {
+    this.buf = core.HEAPU8.subarray(this.ptr, this.ptr + this.cap);
+    this.dv = new DataView(core.HEAPU8.buffer, this.ptr, this.cap);
+  }
   room(n) {
-    if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
+    if (this.pos + n <= this.cap) return;
+    let size = this.cap * 2;
     while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
-    this.dv = new DataView(next.buffer);
+    this.cap = size;
+    this.ptr = core._tenbou_batch_input(size);
+    this.view();
   }
   byte(b) { this.room(1); this.buf[this.pos++] = b; }
   u32(n) { this.room(4); this.dv.setUint32(this.pos, n, true); this.pos += 4; }
-  text(s) {  // u32 length + UTF-8 bytes
+  text(s, tag = -1) {  // [tag] u32 length + UTF-8 bytes
     const n = s.length;
-    this.room(4 + 3 * n);
-    const at = this.pos;
+    this.room(5 + 3 * n);
     const buf = this.buf;
+    if (tag >= 0) buf[this.pos++] = tag;
+    const at = this.pos;
     const from = at + 4;
     let i = 0;
     for (; i < n; i++) {
@@ -211,20 +228,23 @@ class Encoder {
       if (c >= 128) break;
       buf[from + i] = c;
     }
-    this.pos = from;
-    if (i === n) {
-      this.pos += n;
-    } else {
-      // A lone surrogate has no UTF-8 form: the JSON text path reports it as JSON would.
-      if (SURROGATE.test(s) && /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s))
-        throw new NotBinary();
-      this.pos += utf8.encodeInto(s, this.buf.subarray(this.pos)).written;
+    if (i === n) {  // ASCII: the length is the character count
+      this.pos = from + n;
+      buf[at] = n & 255;
+      buf[at + 1] = (n >>> 8) & 255;
+      buf[at + 2] = (n >>> 16) & 255;
+      buf[at + 3] = n >>> 24;
+      return;
     }
-    this.dv.setUint32(at, this.pos - at - 4, true);
+    // A lone surrogate has no UTF-8 form: the JSON text path reports it as JSON would.
+    if (SURROGATE.test(s) && /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s))
+      throw new NotBinary();
+    this.pos = from + utf8.encodeInto(s, buf.subarray(from)).written;
+    this.dv.setUint32(at, this.pos - from, true);
   }
   integerDigits(digits) {  // the JSON reader: more than 18 digits stay exact digits, else a 64-bit integer
     const n = digits.length - (digits[0] === "-" ? 1 : 0);
-    if (n > 18) { this.byte(TAG.BIGINT); this.text(digits); return; }
+    if (n > 18) { this.text(digits, TAG.BIGINT); return; }
     this.byte(TAG.INT);
     this.room(8);
     this.dv.setBigInt64(this.pos, BigInt(digits), true);
@@ -233,17 +253,16 @@ class Encoder {
   value(v, depth) {
     if (depth > 64) throw new NotBinary();
     switch (typeof v) {
-      case "string": this.byte(TAG.STRING); this.text(v); return;
+      case "string": this.text(v, TAG.STRING); return;
       case "boolean": this.byte(v ? TAG.TRUE : TAG.FALSE); return;
       case "number":
         if (Number.isInteger(v)) {
           if (v >= -0x80000000 && v <= 0x7fffffff) {
-            this.room(9);
+            this.room(5);
             const p = this.pos;
-            this.buf[p] = TAG.INT;
+            this.buf[p] = TAG.INT32;
             this.dv.setInt32(p + 1, v, true);
-            this.dv.setInt32(p + 5, v < 0 ? -1 : 0, true);
-            this.pos = p + 9;
+            this.pos = p + 5;
           } else {
             this.integerDigits(BigInt(v).toString());
           }
@@ -280,8 +299,9 @@ class Encoder {
       const x = v[k];
       const t = typeof x;
       if (x === undefined || t === "function" || t === "symbol") continue;
-      this.byte(TAG.STRING);
-      this.text(k);
+      const id = REQUEST_KEY_IDS[k];
+      if (id !== undefined) this.byte(id);
+      else this.text(k, TAG.STRING);
       this.value(x, depth + 1);
     }
     this.byte(TAG.END);
@@ -337,6 +357,11 @@ function decode(bytes, dv, cur, amount) {
       const n = Number(big);
       return Number.isSafeInteger(n) ? n : big;
     }
+    case TAG.INT32: {
+      const n = dv.getInt32(cur.p, true);
+      cur.p += 4;
+      return amount ? BigInt(n) : n;
+    }
     case TAG.DOUBLE: { const d = dv.getFloat64(cur.p, true); cur.p += 8; return d; }
     case TAG.STRING: { const s = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); return s; }
     case TAG.BIGINT: { const s = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); return BigInt(s); }
@@ -362,12 +387,16 @@ function decode(bytes, dv, cur, amount) {
   }
 }
 
+// Requests go into the core 4,096 at a time; each batch's results stay in their own
+// buffer (result i is in part i >> 12), so nothing is copied twice.
+const BATCH_SHIFT = 12;
+const BATCH = 1 << BATCH_SHIFT;
+
 /** The results of scoreMany(), in request order: each decoded into the contract's object when first read. */
 export class ScoreResults {
-  constructor(bytes, offsets) {
-    this._bytes = bytes;
-    this._dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this._offsets = offsets;
+  constructor(parts, offsets) {
+    this._parts = parts;  // [bytes, DataView] per batch
+    this._offsets = offsets;  // result i's offset inside its part
     this._cache = new Array(offsets.length);
   }
   get length() { return this._offsets.length; }
@@ -376,7 +405,10 @@ export class ScoreResults {
     if (i < 0) i += this._offsets.length;
     if (!(i >= 0 && i < this._offsets.length)) return undefined;
     let r = this._cache[i];
-    if (r === undefined) r = this._cache[i] = decode(this._bytes, this._dv, { p: this._offsets[i] }, false);
+    if (r === undefined) {
+      const [bytes, dv] = this._parts[i >> BATCH_SHIFT];
+      r = this._cache[i] = decode(bytes, dv, { p: this._offsets[i] }, false);
+    }
     return r;
   }
   /** Every result's total (0n for a failed one, and for a Korean result without a payment). */
@@ -398,32 +430,22 @@ export class ScoreResults {
  */
 export function scoreMany(requests) {
   const parts = [];
-  let total = 0;
-  const chunk = 4096;
-  for (let start = 0; start < requests.length; start += chunk) {
-    const end = Math.min(requests.length, start + chunk);
-    encoder.pos = 0;
-    for (let i = start; i < end; i++) encoder.request(requests[i]);
-    const size = encoder.pos;
-    const at = core._tenbou_batch_input(size);
-    core.HEAPU8.set(encoder.buf.subarray(0, size), at);
-    const outSize = core._tenbou_batch_score(size);
-    const from = core._tenbou_batch_output();
-    parts.push(core.HEAPU8.slice(from, from + outSize));  // a copy: the next batch reuses the buffer
-    total += outSize;
-  }
-  const bytes = parts.length === 1 ? parts[0] : new Uint8Array(total);
-  if (parts.length !== 1) {
-    let at = 0;
-    for (const p of parts) { bytes.set(p, at); at += p.length; }
-  }
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const offsets = new Uint32Array(requests.length);
-  for (let i = 0, p = 0; i < requests.length; i++) {
-    offsets[i] = p + 5;
-    p += 5 + dv.getUint32(p + 1, true);
+  for (let start = 0; start < requests.length; start += BATCH) {
+    const end = Math.min(requests.length, start + BATCH);
+    encoder.begin();
+    for (let i = start; i < end; i++) encoder.request(requests[i]);
+    const outSize = core._tenbou_batch_score(encoder.pos);
+    const from = core._tenbou_batch_output();
+    const bytes = core.HEAPU8.slice(from, from + outSize);  // a copy: the next batch reuses the buffer
+    const dv = new DataView(bytes.buffer);
+    parts.push([bytes, dv]);
+    for (let i = start, p = 0; i < end; i++) {  // records: [u8 kind][u32 length][value]
+      offsets[i] = p + 5;
+      p += 5 + dv.getUint32(p + 1, true);
+    }
   }
-  return new ScoreResults(bytes, offsets);
+  return new ScoreResults(parts, offsets);
 }
 
 /** Scores one request (the contract's object, or its JSON text). Throws on invalid input. */

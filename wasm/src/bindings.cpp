@@ -74,6 +74,7 @@ std::string format_amount(const std::string& digits, const std::string& units) {
 std::string version() { return tenbou::version(); }
 
 std::string result_keys() { return std::string(tenbou::binary::result_keys_text()); }
+std::string request_keys() { return std::string(tenbou::binary::request_keys_text()); }
 
 // scoreMany's batch buffers: one input and one output, reused call after call (nothing to free).
 std::vector<std::uint8_t> batch_in;
@@ -82,7 +83,8 @@ std::string batch_out;
 }  // namespace
 
 // The batch path (tenbou.mjs scoreMany): JS writes request records into the buffer it is
-// given, the core scores them, JS reads the result records from the output buffer.
+// given (asking again with a larger size when it runs out: what is written is kept), the
+// core scores them, JS reads the result records from the output buffer.
 extern "C" {
 EMSCRIPTEN_KEEPALIVE std::uint8_t* tenbou_batch_input(std::uint32_t size) {
   batch_in.resize(size);
@@ -108,4 +110,5 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("formatAmount", &format_amount);
   emscripten::function("version", &version);
   emscripten::function("resultKeys", &result_keys);
+  emscripten::function("requestKeys", &request_keys);
 }

@@ -3,9 +3,13 @@
 // binary values read in place through ValueView (the same validation and messages
 // as JSON text), results go out through the same serializer as JSON text.
 //
-//   value  := NULL 0 | FALSE 1 | TRUE 2 | INT 3 i64 | DOUBLE 4 f64 | STRING 5 u32 n, n bytes (UTF-8)
-//           | BIGINT 6 u32 n, n digits ('-' allowed first) | ARRAY 7 value* END 9 | OBJECT 8 (key value)* END 9
-//   key    := a STRING (input); in output a byte 16 + its index in result_keys() (below 255), or 255 u32 n, n bytes
+//   value  := NULL 0 | FALSE 1 | TRUE 2 | INT 3 i64 | INT32 10 i32 | DOUBLE 4 f64 | STRING 5 u32 n, n bytes
+//           (UTF-8) | BIGINT 6 u32 n, n digits ('-' allowed first) | ARRAY 7 value* END 9
+//           | OBJECT 8 (key value)* END 9
+//   (INT32 is the short form of an integer: almost every integer of a request or result fits it)
+//   key    := in input a STRING, or a byte 16 + its index in request_keys_text() (the request keys, so a
+//             batch of requests carries each key as one byte); in output a byte 16 + its index in
+//             result_keys() (below 255), or 255 u32 n, n bytes
 //   numbers little-endian.
 #pragma once
 #include <algorithm>
@@ -19,7 +23,9 @@
 
 namespace tenbou::binary {
 
-enum Tag : std::uint8_t { Null = 0, False = 1, True = 2, Int = 3, Double = 4, String = 5, BigInt = 6, Array = 7, Object = 8, End = 9 };
+enum Tag : std::uint8_t {
+  Null = 0, False = 1, True = 2, Int = 3, Double = 4, String = 5, BigInt = 6, Array = 7, Object = 8, End = 9, Int32 = 10
+};
 
 // Checks that [data, data + size) holds exactly one well-formed value (every length
 // inside the buffer, nesting at most 64, strings valid UTF-8); throws InputError
@@ -34,6 +40,26 @@ inline std::uint32_t read_u32(const std::uint8_t* p) {
          static_cast<std::uint32_t>(p[3]) << 24;
 }
 const std::uint8_t* skip(const std::uint8_t* p);  // past the validated value at p
+
+// The input key dictionary: request keys every request repeats. Only an encoding
+// (a key missing here travels as a STRING and is read the same way).
+constexpr std::string_view kRequestKeyNames[] = {
+    "rules",  "method",  "hand",    "win_tile", "melds",   "tsumo",           "seat_wind",      "round_wind",
+    "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou",
+    "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "options", "own_discards", "visible", "variant",
+    "flowers", "preset"};
+constexpr int kKeyIdBase = 16;  // above every tag, so a key id is never read as END or a STRING
+constexpr int kRequestKeyCount = static_cast<int>(sizeof kRequestKeyNames / sizeof kRequestKeyNames[0]);
+// Reads the key at p (a STRING or a dictionary id); returns the position after it.
+inline const std::uint8_t* read_key(const std::uint8_t* p, std::string_view& key) {
+  if (*p != String) {
+    key = kRequestKeyNames[*p - kKeyIdBase];
+    return p + 1;
+  }
+  const std::uint32_t n = read_u32(p + 1);
+  key = std::string_view(reinterpret_cast<const char*>(p + 5), n);
+  return p + 5 + n;
+}
 }  // namespace detail
 
 // A view of one validated value. Besides the ValueView interface it has
@@ -46,7 +72,7 @@ class View final : public ValueView {
     switch (*at_) {
       case Null: return Kind::Null;
       case False: case True: return Kind::Bool;
-      case Int: return Kind::Int;
+      case Int: case Int32: return Kind::Int;
       case Double: return Kind::Double;
       case String: return Kind::String;
       case BigInt: return Kind::BigInt;
@@ -57,6 +83,7 @@ class View final : public ValueView {
   }
   bool as_bool() const override { return *at_ == True; }
   std::int64_t as_int() const override {
+    if (*at_ == Int32) return static_cast<std::int32_t>(detail::read_u32(at_ + 1));
     std::uint64_t v = 0;
     for (int i = 7; i >= 0; --i) v = v << 8 | at_[1 + i];
     return static_cast<std::int64_t>(v);
@@ -86,9 +113,8 @@ class View final : public ValueView {
     if (*at_ != Object) return;
     const std::uint8_t* p = at_ + 1;
     while (*p != End) {
-      const std::uint32_t n = detail::read_u32(p + 1);  // p is at the key's STRING tag
-      const std::string_view key(reinterpret_cast<const char*>(p + 5), n);
-      p += 5 + n;
+      std::string_view key;
+      p = detail::read_key(p, key);
       visit(key, View(p));
       p = detail::skip(p);
     }
@@ -100,6 +126,7 @@ class View final : public ValueView {
 
 // The keys results use, by id (the JS decoder reads the same list from the module).
 std::string_view result_keys_text();  // the keys joined by '\n', in id order
+std::string_view request_keys_text();  // the input key dictionary joined by '\n', in id order (the JS encoder's)
 
 // A sink for the result serializer (result_writer.hpp) writing binary values.
 // It writes through a raw cursor into `out`, grown ahead in large steps: results
@@ -114,10 +141,18 @@ class Writer {
   void end_array() { tag(End); }
   void key(std::string_view k);
   void key(ResultKey k) { tag(static_cast<Tag>(kKeyIdBase + static_cast<int>(k))); }
-  static constexpr int kKeyIdBase = 16;  // above every tag, so a key is never read as END
+  static constexpr int kKeyIdBase = detail::kKeyIdBase;
   void null() { tag(Null); }
   void boolean(bool b) { tag(b ? True : False); }
   void integer(std::int64_t v) {
+    if (v >= INT32_MIN && v <= INT32_MAX) {
+      char* p = room(5);
+      p[0] = static_cast<char>(Int32);
+      const auto u = static_cast<std::uint32_t>(v);
+      for (int i = 0; i < 4; ++i) p[1 + i] = static_cast<char>(u >> (8 * i) & 0xFF);
+      pos_ += 5;
+      return;
+    }
     char* p = room(9);
     p[0] = static_cast<char>(Int);
     const auto u = static_cast<std::uint64_t>(v);
