@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import List, Tuple
@@ -38,3 +40,20 @@ def run_cli(monkeypatch: pytest.MonkeyPatch):
         return code, out.getvalue()
 
     return run
+
+
+@pytest.fixture(scope="session")
+def native_tool() -> Path:
+    """The native C++ tool: $TENBOU_NATIVE, or an incremental CMake build in build/native."""
+    env = os.environ.get("TENBOU_NATIVE")
+    if env:
+        return Path(env)
+    cmake = shutil.which("cmake")
+    if not cmake:
+        pytest.fail("cmake is needed to build the native tool for the parity test (or set TENBOU_NATIVE)")
+    build = ROOT / "build" / "native"
+    if not (build / "CMakeCache.txt").exists():
+        subprocess.run([cmake, "-S", str(ROOT), "-B", str(build), "-DTENBOU_BUILD_TOOLS=ON",
+                        "-DTENBOU_BUILD_PYTHON=OFF", "-DCMAKE_BUILD_TYPE=Release"], check=True, capture_output=True)
+    subprocess.run([cmake, "--build", str(build), "-j", "2"], check=True, capture_output=True)
+    return build / "cpp" / "tenbou-native"

@@ -41,23 +41,6 @@ def test_cli_jsonl_matches(run_cli):
     assert code == 0 and out.splitlines() == EXPECTED
 
 
-@pytest.fixture(scope="module")
-def native_tool() -> Path:
-    """The native C++ tool: $TENBOU_NATIVE, or an incremental CMake build in build/native."""
-    env = os.environ.get("TENBOU_NATIVE")
-    if env:
-        return Path(env)
-    cmake = shutil.which("cmake")
-    if not cmake:
-        pytest.fail("cmake is needed to build the native tool for the parity test (or set TENBOU_NATIVE)")
-    build = ROOT / "build" / "native"
-    if not (build / "CMakeCache.txt").exists():
-        subprocess.run([cmake, "-S", str(ROOT), "-B", str(build), "-DTENBOU_BUILD_TOOLS=ON",
-                        "-DTENBOU_BUILD_PYTHON=OFF", "-DCMAKE_BUILD_TYPE=Release"], check=True, capture_output=True)
-    subprocess.run([cmake, "--build", str(build), "-j", "2"], check=True, capture_output=True)
-    return build / "cpp" / "tenbou-native"
-
-
 def test_native_core_is_byte_identical(native_tool):
     out = subprocess.run([str(native_tool), "score"], input="\n".join(LINES) + "\n", capture_output=True,
                          text=True, encoding="utf-8", check=True).stdout

@@ -42,6 +42,7 @@ ScoreResult score_view(const ValueView& request) {
   try {
     switch (rules_family(request)) {
       case RulesFamily::Korean: return score_korean(korean_request_from(request));
+      case RulesFamily::Hktw: return score_hktw(hktw_request_from(request));
       case RulesFamily::Riichi: break;
     }
     return score_riichi(riichi_request_from(request));
@@ -55,13 +56,14 @@ ScoreResult score_view(const ValueView& request) {
 ScoreResult score_request(const Json& request) { return score_view(JsonView(request)); }
 
 Json score_result_to_json(const ScoreResult& result) {
-  if (const auto* k = std::get_if<KoreanResult>(&result)) return korean_result_to_json(*k);
-  return result_to_json(std::get<RiichiResult>(result));
+  JsonTreeWriter w;
+  std::visit([&](const auto& r) { write_result(w, r); }, result);
+  return w.take();
 }
 
 void score_result_to_text(const ScoreResult& result, std::string& out) {
-  if (const auto* k = std::get_if<KoreanResult>(&result)) return korean_result_to_text(*k, out);
-  result_to_text(std::get<RiichiResult>(result), out);
+  JsonTextWriter w(out);
+  std::visit([&](const auto& r) { write_result(w, r); }, result);
 }
 
 bool score_result_ok(const ScoreResult& result) {
@@ -118,8 +120,11 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
         binary::validate(p, len, &rules);
         const binary::View view(p);
         // No "rules", or "riichi": the Riichi reader checks the rest (no second scan).
-        if (!rules.empty() && rules != "riichi" && rules_family(view) == RulesFamily::Korean) {
+        const RulesFamily family = !rules.empty() && rules != "riichi" ? rules_family(view) : RulesFamily::Riichi;
+        if (family == RulesFamily::Korean) {
           write_result(w, score_korean(korean_request_from(view)));
+        } else if (family == RulesFamily::Hktw) {
+          write_result(w, score_hktw(hktw_request_from(view)));
         } else {
           riichi = riichi_request_from(view);
           score_riichi_into(riichi, result);
@@ -196,6 +201,7 @@ Json points_json(const Json& q) {
 
 Json yaku_table_json(std::string_view rules) {
   if (rules == "korean") return korean_yaku_table_json();
+  if (rules == "hktw") return hktw_pattern_table_json();
   Json arr = Json::array();
   for (const auto& y : kYakuTable) {
     Json& e = arr.push(Json::object());
@@ -223,6 +229,7 @@ Json rules_json(const Json& options, std::string_view rules) {
   try {
     const JsonView view(options);
     if (rules == "korean") return korean_rules_to_json(korean_rules_from(&view));
+    if (rules == "hktw") return hktw_rules_to_json(hktw_rules_from(&view));
     return riichi_rules_to_json(riichi_rules_from(&view));
   } catch (const InputError& e) {
     return error_json("invalid_input", e.detail(), e.reason(), e.field());

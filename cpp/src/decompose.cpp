@@ -4,9 +4,11 @@ namespace tenbou {
 namespace {
 
 // Depth-first split of the remaining counts into sets. The lowest remaining tile
-// must start a triplet or a sequence (nothing lower is left to pair it with), so
-// each reading is produced exactly once and in ascending set order.
-void split_sets(TileCounts& c, int from, Decomposition& cur, int sets_left, Decompositions& out) {
+// must start a triplet or a sequence (nothing lower is left to pair it with). At
+// one tile a triplet is taken before any sequence, never after one (`no_triplet_at`),
+// so each reading is produced exactly once (6666 78 gives 666 + 678 once, not twice)
+// and in ascending set order.
+void split_sets(TileCounts& c, int from, Decomposition& cur, int sets_left, Decompositions& out, int no_triplet_at) {
   int i = from;
   while (i < kTileKinds && c[i] == 0) ++i;
   if (i == kTileKinds) {
@@ -15,17 +17,17 @@ void split_sets(TileCounts& c, int from, Decomposition& cur, int sets_left, Deco
   }
   if (sets_left == 0) return;
   const Tile t = static_cast<Tile>(i);
-  if (c[i] >= 3) {
+  if (c[i] >= 3 && i != no_triplet_at) {
     c[i] -= 3;
     cur.sets[cur.set_count++] = {SetKind::Triplet, t};
-    split_sets(c, i, cur, sets_left - 1, out);
+    split_sets(c, i, cur, sets_left - 1, out, -1);
     --cur.set_count;
     c[i] += 3;
   }
   if (i < 27 && i % 9 <= 6 && c[i + 1] && c[i + 2]) {
     --c[i]; --c[i + 1]; --c[i + 2];
     cur.sets[cur.set_count++] = {SetKind::Sequence, t};
-    split_sets(c, i, cur, sets_left - 1, out);
+    split_sets(c, i, cur, sets_left - 1, out, i);
     --cur.set_count;
     ++c[i]; ++c[i + 1]; ++c[i + 2];
   }
@@ -75,7 +77,7 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
     c[p] -= 2;
     cur.pair = static_cast<Tile>(p);
     cur.set_count = 0;
-    split_sets(c, 0, cur, sets, out);
+    split_sets(c, 0, cur, sets, out, -1);
     c[p] += 2;
   }
   return out.count;

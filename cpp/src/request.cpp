@@ -127,7 +127,7 @@ RulesFamily rules_family(const ValueView& req) {
     const std::string_view s = get_string(v, "rules");
     if (s == "riichi") family = RulesFamily::Riichi;
     else if (s == "korean") family = RulesFamily::Korean;
-    else if (s == "hktw") throw InputError("unsupported", "rules", "rules \"hktw\" are not available in this version yet");
+    else if (s == "hktw") family = RulesFamily::Hktw;
     else throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + std::string(s) + "\"");
   });
   return family;

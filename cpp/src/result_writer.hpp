@@ -4,6 +4,7 @@
 #include <string>
 
 #include "tenbou/bignum.hpp"
+#include "tenbou/hktw.hpp"
 #include "tenbou/json_writer.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/result.hpp"
@@ -161,6 +162,73 @@ void write_result(W& w, const KoreanResult& r) {
   w.key(ResultKey::collects_draw_pool); w.boolean(r.collects_draw_pool);
   write_wait(w, r.wait);
   write_decomposition(w, r.decomposition);
+  w.end_object();
+}
+
+template <typename W>
+void write_result(W& w, const HktwResult& r) {
+  if (!r.ok) return write_failure(w, *r.error);
+  w.begin_object();
+  w.key(ResultKey::ok); w.boolean(true);
+  w.key(ResultKey::rules); w.string("hktw");
+  w.key(ResultKey::yaku); w.begin_array();
+  for (const auto& e : r.patterns) {
+    const HktwRow& row = hktw_row(e.pattern);
+    w.begin_object();
+    w.key(ResultKey::key); w.string(row.key);
+    w.key(ResultKey::number); w.string(row.number);
+    w.key(ResultKey::name_ko); w.string(row.name_ko);
+    w.key(ResultKey::name_en); w.string(row.name_en);
+    w.key(ResultKey::points); w.integer(e.points);
+    if (row.per_unit) { w.key(ResultKey::count); w.integer(e.count); }
+    if (e.tile != kNoTile) { w.key(ResultKey::tile); w.string(tile_text(e.tile)); }
+    w.end_object();
+  }
+  w.end_array();
+  w.key(ResultKey::base_points); w.integer(r.base_points);
+  w.key(ResultKey::pattern_points); w.integer(r.pattern_points);
+  w.key(ResultKey::value); w.integer(r.value);
+  // The contract's Riichi fields with no meaning here, for front ends that read every family.
+  w.key(ResultKey::han); w.null();
+  w.key(ResultKey::fu); w.null();
+  w.key(ResultKey::yakuman); w.integer(0);
+  w.key(ResultKey::limit);
+  if (r.limited) w.string("house_limit");
+  else w.null();
+  w.key(ResultKey::payments); w.begin_array();
+  if (!r.hand_ended) {
+    w.begin_object();
+    w.key(ResultKey::payer); w.string(r.tsumo ? "each_other" : "discarder");
+    w.key(ResultKey::amount); w.integer(r.payment);
+    w.end_object();
+  }
+  w.end_array();
+  w.key(ResultKey::honba_bonus); w.integer(r.honba_bonus);
+  w.key(ResultKey::pool_bonus); w.integer(r.pool_bonus);
+  w.key(ResultKey::total); w.integer(r.total);
+  w.key(ResultKey::instant_payments); w.begin_array();
+  for (const auto& p : r.instant) {
+    const HktwRow& row = hktw_row(p.pattern);
+    w.begin_object();
+    w.key(ResultKey::key); w.string(row.key);
+    w.key(ResultKey::number); w.string(row.number);
+    w.key(ResultKey::name_ko); w.string(row.name_ko);
+    w.key(ResultKey::payer); w.string("each_other");
+    w.key(ResultKey::each); w.integer(p.each);
+    w.key(ResultKey::count); w.integer(p.count);
+    w.key(ResultKey::total); w.integer(3 * p.each * p.count);
+    w.end_object();
+  }
+  w.end_array();
+  w.key(ResultKey::hand_ended); w.boolean(r.hand_ended);
+  write_wait(w, r.wait);
+  w.key(ResultKey::waits); w.begin_array();
+  for (Tile t : r.waits) w.string(tile_text(t));
+  w.end_array();
+  w.key(ResultKey::decomposition); w.begin_array();
+  ShownSetText text;
+  for (const auto& s : r.decomposition) w.string(text.of(s));
+  w.end_array();
   w.end_object();
 }
 

@@ -2,6 +2,8 @@
 //   tenbou-native score < requests.jsonl > results.jsonl   (same lines as `tenbou score --jsonl`)
 //   tenbou-native waits < hands.jsonl > answers.jsonl      (hands before the win: tenbou.waits answers)
 //   tenbou-native bench-waits hands.jsonl [seconds]        (shanten and waits on hands before the win)
+//   tenbou-native hktw-readings < counts.txt               (every reading of 17-tile hands: "c0 .. c33 melds"
+//                                                          per line in, readings joined by " | " out)
 //   tenbou-native records < requests.bin > results.bin     (binary request records, as the JS API's
 //                                                          scoreMany sends them: binary_value.hpp)
 //   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean
@@ -12,10 +14,12 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tenbou/api.hpp"
+#include "tenbou/hktw.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/riichi.hpp"
@@ -141,6 +145,27 @@ int run_bench_before_win(const char* path, double seconds) {
   return 0;
 }
 
+// Hong Kong-Taiwan readings of tile counts (the brute-force test's other side).
+int run_hktw_readings() {
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::istringstream in(line);
+    tenbou::TileCounts counts{};
+    for (auto& c : counts) {
+      int v = 0;
+      in >> v;
+      c = static_cast<std::uint8_t>(v);
+    }
+    int melds = 0;
+    in >> melds;
+    const auto readings = tenbou::hktw_readings_text(counts, melds);
+    for (std::size_t i = 0; i < readings.size(); ++i) std::cout << (i ? " | " : "") << readings[i];
+    std::cout << '\n';
+  }
+  return 0;
+}
+
 // Binary request records on stdin (the whole input), binary result records on stdout.
 int run_records() {
   std::vector<char> in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
@@ -157,6 +182,7 @@ int main(int argc, char** argv) {
   if (cmd == "score") return run_lines(false);
   if (cmd == "waits") return run_lines(true);
   if (cmd == "records") return run_records();
+  if (cmd == "hktw-readings") return run_hktw_readings();
   if (cmd == "bench" && argc > 2) return run_bench(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native records < requests.bin\n"

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <variant>
 
+#include "tenbou/hktw.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/result.hpp"
@@ -15,13 +16,13 @@ namespace tenbou {
 class ValueView;
 
 // The result of any rule family's request.
-using ScoreResult = std::variant<RiichiResult, KoreanResult>;
+using ScoreResult = std::variant<RiichiResult, KoreanResult, HktwResult>;
 
 // The full result of the hand before the win (waits.hpp) completed by `win`, by ron
 // or tsumo; flags that cannot go with that win are dropped. Never throws.
 ScoreResult score_wait(const HandBeforeWin& hand, Tile win, bool tsumo);
 
-// Scores one request object of any rule family ("rules": riichi | korean).
+// Scores one request object of any rule family ("rules": riichi | korean | hktw).
 // Never throws: invalid input is an `ok: false` result.
 ScoreResult score_request(const Json& request);
 ScoreResult score_view(const ValueView& request);
@@ -51,14 +52,15 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
 Json points_json(const Json& query);
 
 // The yaku catalogue (keys, names in English/Japanese/Korean, han) for display;
-// `rules` "riichi" or "korean" (the Korean table with every variant's value).
+// `rules` "riichi", "korean" (the Korean table with every variant's value) or "hktw"
+// (seed 002's 56 entries with their points).
 Json yaku_table_json(std::string_view rules = "riichi");
 
 // seed 000's spoken shorthand for an amount ({"romaji", "kana"}) or null.
 Json shorthand_json(std::int64_t amount, std::int64_t dealer_share = 0);
 
 // The effective rule switches of an `options` object (preset + overrides);
-// `rules` "riichi" or "korean".
+// `rules` "riichi", "korean" or "hktw".
 Json rules_json(const Json& options, std::string_view rules = "riichi");
 
 // Whether a 엎어/불러 declaration is legal on a 13-tile Korean hand (a request

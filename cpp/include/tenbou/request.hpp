@@ -59,7 +59,7 @@ struct BeforeWin {
 
 // The rule family a request names in "rules" (riichi when absent). Throws
 // InputError on a value that is not a family, or one not available yet.
-enum class RulesFamily : std::uint8_t { Riichi, Korean };
+enum class RulesFamily : std::uint8_t { Riichi, Korean, Hktw };
 RulesFamily rules_family(const ValueView& request);
 
 // Reads and validates a request object. Throws InputError on anything that is

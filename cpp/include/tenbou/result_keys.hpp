@@ -13,6 +13,8 @@ enum class ResultKey : std::uint8_t {
   amount, honba_bonus, sticks_bonus, total, wait, decomposition, rules, variant,
   base_han, additional_han, min_base_han, win_valid, chombo, unlimited, name_ko, name_en,
   kind, count, unknown_yaku, messages, win_base, points, collects_draw_pool,
+  number, base_points, pattern_points, value, pool_bonus, instant_payments, each, hand_ended,
+  waits,
   Count
 };
 
@@ -22,7 +24,8 @@ inline constexpr std::string_view kResultKeyNames[] = {
     "payments", "payer", "amount", "honba_bonus", "sticks_bonus", "total", "wait",
     "decomposition", "rules", "variant", "base_han", "additional_han", "min_base_han", "win_valid",
     "chombo", "unlimited", "name_ko", "name_en", "kind", "count", "unknown_yaku",
-    "messages", "win_base", "points", "collects_draw_pool"};
+    "messages", "win_base", "points", "collects_draw_pool", "number", "base_points", "pattern_points",
+    "value", "pool_bonus", "instant_payments", "each", "hand_ended", "waits"};
 static_assert(sizeof kResultKeyNames / sizeof kResultKeyNames[0] == static_cast<int>(ResultKey::Count),
               "one name per key");
 
