@@ -81,7 +81,7 @@ HktwRequest hktw_request_from(const ValueView& req) {
   std::string_view hand, win, flowers;
   bool have_hand = false, have_win = false, tsumo_given_false = false;
   SmallList<std::string_view, 5> meld_texts;
-  const ValueView* riichi = nullptr;
+  int riichi_true = 0;  // riichi: true (the kind follows the hand, once the melds are read)
   req.each_member([&](std::string_view key, const ValueView& v) {
     if (key == "rules") {
       if (get_string(v, key) != "hktw") throw InputError("bad_value", "rules", "expected \"hktw\"");
@@ -101,7 +101,12 @@ HktwRequest hktw_request_from(const ValueView& req) {
     else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
     else if (key == "round_wind") r.round_wind = parse_wind(v, key);
     else if (key == "flowers") flowers = get_string(v, key);
-    else if (key == "riichi") riichi = &v;  // read once the melds are known (true picks the kind)
+    else if (key == "riichi") {
+      if (v.kind() == ValueView::Kind::Bool) riichi_true = v.as_bool();  // a Riichi-speaking caller
+      else if (v.kind() == ValueView::Kind::String && v.as_string() == "문전리치") r.riichi = HktwRiichi::Closed;
+      else if (v.kind() == ValueView::Kind::String && v.as_string() == "울어리치") r.riichi = HktwRiichi::OpenHand;
+      else r.riichi = parse_choice(v, "riichi", kRiichiChoices);
+    }
     else if (key == "ippatsu") r.ippatsu = get_bool(v, key);
     else if (key == "haitei") r.haitei = get_bool(v, key);
     else if (key == "houtei") r.houtei = get_bool(v, key);
@@ -143,13 +148,7 @@ HktwRequest hktw_request_from(const ValueView& req) {
   }
   r.flowers = parse_flowers(flowers, "flowers", 8);
 
-  if (riichi) {
-    if (riichi->kind() == ValueView::Kind::Bool)  // a Riichi-speaking caller: the kind follows the hand
-      r.riichi = !riichi->as_bool() ? HktwRiichi::None : r.closed() ? HktwRiichi::Closed : HktwRiichi::OpenHand;
-    else if (riichi->kind() == ValueView::Kind::String && riichi->as_string() == "문전리치") r.riichi = HktwRiichi::Closed;
-    else if (riichi->kind() == ValueView::Kind::String && riichi->as_string() == "울어리치") r.riichi = HktwRiichi::OpenHand;
-    else r.riichi = parse_choice(*riichi, "riichi", kRiichiChoices);
-  }
+  if (riichi_true) r.riichi = r.closed() ? HktwRiichi::Closed : HktwRiichi::OpenHand;
 
   // 16 tiles in play and the winning 17th (L8); a kan counts 3 here, as in the contract.
   const std::size_t with_win = 17 - 3 * r.melds.size();

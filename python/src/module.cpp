@@ -27,10 +27,14 @@ struct CoreResult {
   ScoreResult result;
 
   bool ok() const { return tenbou::score_result_ok(result); }
-  const char* rules() const { return std::holds_alternative<tenbou::KoreanResult>(result) ? "korean" : "riichi"; }
+  const char* rules() const {
+    if (std::holds_alternative<tenbou::KoreanResult>(result)) return "korean";
+    if (std::holds_alternative<tenbou::HktwResult>(result)) return "hktw";
+    return "riichi";
+  }
   const char* method() const {
     const auto* r = std::get_if<RiichiResult>(&result);
-    return r ? tenbou::method_name(r->method) : "korean";
+    return r ? tenbou::method_name(r->method) : rules();
   }
   py::object as_dict() const { return tenbou_py::from_json(tenbou::score_result_to_json(result)); }
   std::string to_json() const { return tenbou::score_result_to_json(result).dump(); }
@@ -75,13 +79,13 @@ bool is_mapping(py::handle obj) {
 }
 
 // What parse_request did with a request.
-enum class Parsed { Riichi, Korean, Failed };
+enum class Parsed { Riichi, Korean, Hktw, Failed };
 
 // Parses one Python request in place (GIL held) into the buffer of its rule family,
 // to be scored later (maybe without the GIL); invalid input becomes a failure in `failed`.
 // Dicts are read directly; any other Mapping is copied into a dict first.
 Parsed parse_request(py::handle request, tenbou::RiichiRequest& riichi, tenbou::KoreanRequest& korean,
-                     ScoreResult& failed) {
+                     tenbou::HktwRequest& hktw, ScoreResult& failed) {
   try {
     py::object copy;
     if (!PyDict_Check(request.ptr()) && is_mapping(request)) {
@@ -93,6 +97,7 @@ Parsed parse_request(py::handle request, tenbou::RiichiRequest& riichi, tenbou::
     const bool names_rules = !PyDict_Check(request.ptr()) || PyDict_GetItemString(request.ptr(), "rules") != nullptr;
     switch (names_rules ? tenbou::rules_family(view) : tenbou::RulesFamily::Riichi) {
       case tenbou::RulesFamily::Korean: korean = tenbou::korean_request_from(view); return Parsed::Korean;
+      case tenbou::RulesFamily::Hktw: hktw = tenbou::hktw_request_from(view); return Parsed::Hktw;
       case tenbou::RulesFamily::Riichi: break;
     }
     riichi = tenbou::riichi_request_from(view);
@@ -117,10 +122,12 @@ struct ResultBatch {
 ScoreResult score_object(py::handle request) {
   tenbou::RiichiRequest riichi;
   tenbou::KoreanRequest korean;
+  tenbou::HktwRequest hktw;
   ScoreResult result;
-  switch (parse_request(request, riichi, korean, result)) {
+  switch (parse_request(request, riichi, korean, hktw, result)) {
     case Parsed::Riichi: result = tenbou::score_riichi(riichi); break;
     case Parsed::Korean: result = tenbou::score_korean(korean); break;
+    case Parsed::Hktw: result = tenbou::score_hktw(hktw); break;
     case Parsed::Failed: break;
   }
   return result;
@@ -128,6 +135,7 @@ ScoreResult score_object(py::handle request) {
 
 std::int64_t result_total(const ScoreResult& r) {
   if (const auto* k = std::get_if<tenbou::KoreanResult>(&r)) return k->ok && k->has_points ? k->total : 0;
+  if (const auto* h = std::get_if<tenbou::HktwResult>(&r)) return h->ok ? h->total : 0;
   const auto& riichi = std::get<RiichiResult>(r);
   return riichi.ok ? riichi.payments.total : 0;
 }
@@ -175,7 +183,8 @@ PYBIND11_MODULE(_core, m) {
         if (py::isinstance<py::list>(requests)) results.reserve(py::len(requests));
         std::vector<tenbou::RiichiRequest> riichi(kChunk);
         std::vector<tenbou::KoreanRequest> korean(kChunk);
-        std::vector<std::size_t> riichi_slots, korean_slots;  // result index of each parsed request
+        std::vector<tenbou::HktwRequest> hktw(kChunk);
+        std::vector<std::size_t> riichi_slots, korean_slots, hktw_slots;  // result index of each parsed request
         riichi_slots.reserve(kChunk);
         korean_slots.reserve(kChunk);
         auto score_chunk = [&] {
@@ -183,17 +192,21 @@ PYBIND11_MODULE(_core, m) {
           for (std::size_t k = 0; k < riichi_slots.size(); ++k)
             tenbou::score_riichi_into(riichi[k], std::get<RiichiResult>(results[riichi_slots[k]]));
           for (std::size_t k = 0; k < korean_slots.size(); ++k) results[korean_slots[k]] = tenbou::score_korean(korean[k]);
+          for (std::size_t k = 0; k < hktw_slots.size(); ++k) results[hktw_slots[k]] = tenbou::score_hktw(hktw[k]);
           riichi_slots.clear();
           korean_slots.clear();
+          hktw_slots.clear();
         };
         auto take = [&](py::handle item) {
           results.emplace_back();
-          switch (parse_request(item, riichi[riichi_slots.size()], korean[korean_slots.size()], results.back())) {
+          switch (parse_request(item, riichi[riichi_slots.size()], korean[korean_slots.size()], hktw[hktw_slots.size()],
+                                results.back())) {
             case Parsed::Riichi: riichi_slots.push_back(results.size() - 1); break;
             case Parsed::Korean: korean_slots.push_back(results.size() - 1); break;
+            case Parsed::Hktw: hktw_slots.push_back(results.size() - 1); break;
             case Parsed::Failed: break;
           }
-          if (riichi_slots.size() == kChunk || korean_slots.size() == kChunk) score_chunk();
+          if (riichi_slots.size() == kChunk || korean_slots.size() == kChunk || hktw_slots.size() == kChunk) score_chunk();
         };
         if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
           // Re-read the size and own the item: parsing may run Python code (a custom
@@ -203,7 +216,7 @@ PYBIND11_MODULE(_core, m) {
         } else {
           for (auto item : requests) take(item);
         }
-        if (!riichi_slots.empty() || !korean_slots.empty()) score_chunk();
+        if (!riichi_slots.empty() || !korean_slots.empty() || !hktw_slots.empty()) score_chunk();
         return ResultBatch{std::move(results)};
       },
       py::arg("requests"), "Score many requests in one call; the GIL is released while scoring.");
@@ -266,6 +279,9 @@ PYBIND11_MODULE(_core, m) {
       "shanten", [](py::handle request) { return call_json_api(tenbou::shanten_json, request); }, py::arg("request"));
   m.def(
       "waits", [](py::handle request) { return call_json_api(tenbou::waits_json, request); }, py::arg("request"));
+  m.def(
+      "hktw_event", [](py::handle request) { return call_json_api(tenbou::hktw_event_json, request); },
+      py::arg("request"));
   m.def(
       "korean_declaration",
       [](py::handle request) { return call_json_api(tenbou::korean_declaration_json, request); },

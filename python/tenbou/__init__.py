@@ -16,6 +16,9 @@ from .errors import *  # noqa: F401,F403  (the exception classes; see errors.__a
 from .errors import InvalidRequestError, error_from
 from .result import (
     FuItem,
+    HktwPattern,
+    HktwResult,
+    InstantPayment,
     KoreanResult,
     KoreanYakuItem,
     Payment,
@@ -48,6 +51,9 @@ __all__ = [
     "format_amount",
     "Result",
     "KoreanResult",
+    "HktwResult",
+    "HktwPattern",
+    "InstantPayment",
     "KoreanYakuItem",
     "Results",
     "Points",
@@ -62,7 +68,7 @@ def score(request: Mapping[str, Any]) -> Result:
     """Score one request (the contract's JSON object as a mapping).
 
     ``"rules"`` picks the family: ``riichi`` (default) gives a :class:`Result`,
-    ``korean`` a :class:`KoreanResult`. A hand that is not complete or has no
+    ``korean`` a :class:`KoreanResult`, ``hktw`` a :class:`HktwResult`. A hand that is not complete or has no
     yaku gives ``ok`` false with error code ``not_winning`` / ``no_yaku``.
     Invalid input raises an :class:`InvalidRequestError` subclass (a ``ValueError``).
     """
@@ -162,9 +168,9 @@ def points(
 
 def rules(options: Optional[Mapping[str, Any]] = None, family: str = "riichi") -> Dict[str, Any]:
     """The effective rule switches for an ``options`` object (a preset plus overrides);
-    ``family="korean"`` reads Korean house options."""
-    if family not in ("riichi", "korean"):
-        raise ValueError(f"rules: family must be 'riichi' or 'korean', got {family!r}")
+    ``family="korean"`` reads Korean house options, ``family="hktw"`` Hong Kong-Taiwan ones."""
+    if family not in ("riichi", "korean", "hktw"):
+        raise ValueError(f"rules: family must be 'riichi', 'korean' or 'hktw', got {family!r}")
     data = _core.rules(dict(options or {}), family)
     if data.get("ok") is False:
         raise error_from(data["error"])

@@ -117,6 +117,46 @@ def build_korean_request(args: argparse.Namespace, before_win: bool = False) -> 
     return req
 
 
+HKTW_FLAGS = ["tsumo", "ippatsu", "haitei", "houtei", "tenhou", "chiihou", "renhou"]
+
+
+def build_hktw_request(args: argparse.Namespace) -> Dict[str, Any]:
+    """The Hong Kong-Taiwan request for `tenbou score --rules hktw HAND ...` arguments."""
+    riichi_only = [name for name, given in [
+        ("--dora", args.dora), ("--ura", args.ura), ("--sticks", args.sticks), ("--double-riichi", args.double_riichi),
+        ("--rinshan", args.rinshan), ("--method", args.method != "fuhan"), ("--preset", args.preset != "tenhou"),
+        ("--variant", args.variant != "nagari"), ("--bulleo", args.bulleo), ("--weja-bulleo", args.weja_bulleo)] if given]
+    if riichi_only:
+        raise UsageError(f"{', '.join(riichi_only)}: not part of Hong Kong-Taiwan rules (see README 'Hong Kong-Taiwan style')")
+    options: Dict[str, Any] = {}
+    for opt in args.option or []:
+        key, value = _parse_option(opt)
+        options[key] = value
+    req: Dict[str, Any] = {
+        "rules": "hktw",
+        "hand": args.hand,
+        "melds": list(args.meld or []),
+        "seat_wind": args.seat,
+        "round_wind": args.round,
+        "flowers": args.flowers,
+        "options": options,
+    }
+    if not (args.tenhou and not args.win):
+        req["win_tile"] = args.win or _last_tile(args.hand)
+    if args.riichi:
+        req["riichi"] = True  # closed (문전리치) or open_hand (울어리치), as the melds say
+    for flag in HKTW_FLAGS:
+        if getattr(args, flag):
+            req[flag] = True
+    if args.chankan:
+        req["chankan"] = args.chain or 1
+    for key in ("flower_replacement_win", "kan_replacement_win", "discards_on_table", "honba", "pool"):
+        value = getattr(args, key)
+        if value:
+            req[key] = value
+    return req
+
+
 def _before_win_keys(args: argparse.Namespace) -> Dict[str, Any]:
     keys: Dict[str, Any] = {}
     if args.visible:
@@ -132,6 +172,16 @@ def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[st
         raise UsageError("waits scores every winning tile by ron and by tsumo: give no --win or --tsumo")
     if args.rules == "korean":
         return build_korean_request(args, before_win)
+    if args.rules == "hktw":
+        if before_win:
+            raise UsageError("waits: Hong Kong-Taiwan hands are not analysed before the win yet (riichi, korean)")
+        return build_hktw_request(args)
+    hktw_only = [name for name, given in [
+        ("--flower-replacement-win", args.flower_replacement_win), ("--kan-replacement-win", args.kan_replacement_win),
+        ("--chain", args.chain), ("--discards-on-table", args.discards_on_table is not None), ("--pool", args.pool)]
+        if given]
+    if hktw_only:
+        raise UsageError(f"{', '.join(hktw_only)}: Hong Kong-Taiwan rules only (add --rules hktw)")
     korean_only = [name for name, given in [
         ("--variant", args.variant != "nagari"), ("--flowers", args.flowers), ("--bulleo", args.bulleo),
         ("--weja-bulleo", args.weja_bulleo), ("--own-discards", args.own_discards and not before_win)] if given]
@@ -227,6 +277,38 @@ def render_korean_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO
         out.write(f"Total     {_fmt(d['total'])}\n")
 
 
+def render_hktw_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
+    """The readable breakdown of a Hong Kong-Taiwan result: Korean names with English beside them."""
+    out.write("Rules     Hong Kong-Taiwan style (홍콩대만, seed 002)\n")
+    flowers = f"  flowers {request['flowers']}" if request.get("flowers") else ""
+    out.write(f"Hand      {' '.join(d['decomposition'])}{flowers}\n")
+    if d["hand_ended"]:
+        out.write("All eight flowers (화패 8개): the hand ends at once, nothing else is scored\n")
+    else:
+        how = "tsumo" if request.get("tsumo") or request.get("tenhou") or request.get("chiihou") else "ron"
+        waits = " ".join(d["waits"]) or "-"
+        out.write(f"Win       {request.get('win_tile', '-')} by {how}, {d['wait'] or '-'} wait; waited on {waits}"
+                  f" (seat {request.get('seat_wind', 'E')}, round {request.get('round_wind', 'E')})\n")
+        out.write("Patterns (족보)\n")
+        for y in d["yaku"]:
+            unit = f" {y['tile']}" if y.get("tile") else f" x{y['count']}" if y.get("count", 1) > 1 else ""
+            label = f"{y['number']:>5}  {y['name_ko']}  {y['name_en']}{unit}"
+            out.write(f"  {_pad(label, 60)} {y['points']:>5}\n")
+        limit = " (house limit)" if d["limit"] else ""
+        out.write(f"Value     {d['base_points']} base + {d['pattern_points']} = {d['value']}{limit}\n")
+        for p in d["payments"]:
+            out.write(f"  {KOREAN_PAYER_TEXT[p['payer']]:<32} {_fmt(p['amount'])}\n")
+        if d["honba_bonus"]:
+            out.write(f"  honba (2n+1 per payer){'':<9} {_fmt(d['honba_bonus'])}\n")
+        if d["pool_bonus"]:
+            out.write(f"  pool{'':<27} {_fmt(d['pool_bonus'])}\n")
+        out.write(f"Total     {_fmt(d['total'])}\n")
+    for p in d["instant_payments"]:
+        count = f" x{p['count']}" if p["count"] > 1 else ""
+        out.write(f"Instant   {p['name_ko']}{count}: {p['each']} from each other player = {_fmt(p['total'])}"
+                  f" (settled apart from the hand)\n")
+
+
 def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
     """The readable breakdown of a result object: yaku with han, fu items, limit, who pays what, total."""
     if not d["ok"]:
@@ -234,6 +316,9 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
         return
     if d.get("rules") == "korean":
         render_korean_result(d, request, out)
+        return
+    if d.get("rules") == "hktw":
+        render_hktw_result(d, request, out)
         return
     names = yaku_names()
     how = "tsumo" if request.get("tsumo") or request.get("tenhou") or request.get("chiihou") else "ron"
@@ -442,6 +527,17 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
+    if args.rules == "hktw":
+        out.write(f"{'no.':<6}{'key':<34} {_pad('족보', 16)} {_pad('English', 46)} {'points':>8}   seed 002\n")
+        for row in _core.yaku_table("hktw"):
+            value = str(row["points"])
+            if "points_alt" in row:
+                value += f" ({row['points_alt']} {row['alt_when']})"
+            if row["class"] == "instant":
+                value = "instant"
+            out.write(f"{row['number']:<6}{row['key']:<34} {_pad(row['name_ko'], 16)} {_pad(row['name_en'], 46)} "
+                      f"{value:>8}   L{row['seed_line']}\n")
+        return 0
     if args.rules == "korean":
         out.write(f"{'key':<14} {_pad('족보', 18)} {_pad('English', 38)} "
                   + " ".join(_rjust(v, 6) for v in ("나가리", "삼식이", "커피향")) + "   seed 004\n")
@@ -472,6 +568,8 @@ def _short_result(d: Dict[str, Any]) -> str:
     """One cell of the waits table: the value of one way to win."""
     if not d["ok"]:
         return "no yaku" if d["error"]["code"] == "no_yaku" else d["error"]["code"]
+    if d.get("rules") == "hktw":
+        return f"{d['value']} points  {_fmt(d['total'])}"
     if d.get("rules") == "korean":
         valid = "" if d["win_valid"] else (" chombo" if d["chombo"] else " below minimum")
         return f"{d['han']}판 ({d['base_han']}+{d['additional_han']}){valid}"
@@ -567,7 +665,7 @@ def compare_with_tenhou(d: Dict[str, Any], e: Any) -> List[str]:
 
 
 def make_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi; Korean).")
+    parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi; Korean; Hong Kong-Taiwan).")
     sub = parser.add_subparsers(dest="command")
 
     s = sub.add_parser("score", help="score a hand", description=(
@@ -604,9 +702,19 @@ def add_hand_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. kiriage=true (repeatable)")
     s.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"], help="calculation method (seed 000)")
     s.add_argument("--units", default="en", choices=["en", "ko", "ja"], help="write amounts with digit groups (en) or myriad units (ko, ja)")
-    s.add_argument("--rules", default="riichi", choices=["riichi", "korean"], help="rule family")
+    s.add_argument("--rules", default="riichi", choices=["riichi", "korean", "hktw"], help="rule family")
     s.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"], help="Korean house variant (나가리, 삼식이, 커피향)")
-    s.add_argument("--flowers", default="", metavar="FLOWERS", help="Korean flowers held, e.g. f1f3 (춘하추동 = f1-f4)")
+    s.add_argument("--flowers", default="", metavar="FLOWERS",
+                   help="flowers held, e.g. f1f3: Korean 춘하추동 = f1-f4; Hong Kong-Taiwan 매난국죽 = f1-f4, 춘하추동 = f5-f8")
+    s.add_argument("--flower-replacement-win", dest="flower_replacement_win", type=int, default=0, metavar="N",
+                   help="Hong Kong-Taiwan: won on a flower replacement after N consecutive flowers (화쯔모, 2N+1)")
+    s.add_argument("--kan-replacement-win", dest="kan_replacement_win", type=int, default=0, metavar="N",
+                   help="Hong Kong-Taiwan: won on the replacement of the N-th consecutive kan (깡쯔모)")
+    s.add_argument("--chain", type=int, default=0, metavar="N",
+                   help="Hong Kong-Taiwan with --chankan: the robbed kan was the N-th of a chain (창깡 1/30/60)")
+    s.add_argument("--discards-on-table", dest="discards_on_table", type=int, default=None, metavar="N",
+                   help="Hong Kong-Taiwan: discards on the table when the win is declared (조기화료)")
+    s.add_argument("--pool", type=int, default=0, help="Hong Kong-Taiwan: points in the pool the winner takes")
     s.add_argument("--bulleo", action="store_true", help="Korean: declared 불러 (open riichi; --riichi is 엎어)")
     s.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true", help="Korean: declared 외자불러")
     s.add_argument("--own-discards", dest="own_discards", default="", metavar="TILES",
@@ -636,7 +744,8 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     t.add_argument("--json", action="store_true")
 
     y = sub.add_parser("yaku", help="list the yaku with their names and han")
-    y.add_argument("--rules", default="riichi", choices=["riichi", "korean"], help="korean: seed 004's table, every variant")
+    y.add_argument("--rules", default="riichi", choices=["riichi", "korean", "hktw"],
+                   help="korean: seed 004's table, every variant; hktw: seed 002's 56 entries")
 
     d = sub.add_parser("declare", help="Korean: is a 엎어/불러 declaration legal on this 13-tile hand?")
     d.add_argument("hand", help="the 13 concealed tiles before the win (minus 3 per meld)")

@@ -10,6 +10,9 @@ from . import _core
 __all__ = [
     "Result",
     "KoreanResult",
+    "HktwResult",
+    "HktwPattern",
+    "InstantPayment",
     "Results",
     "Points",
     "YakuItem",
@@ -284,9 +287,108 @@ class KoreanResult(Result):
                 f"{valid} ({yaku})>")
 
 
+class HktwPattern(NamedTuple):
+    """One Hong Kong-Taiwan pattern (seed 002): its entry number ("6-2"), names and points."""
+
+    key: str
+    number: str
+    name_ko: str
+    name_en: str
+    points: int
+    units: int = 1  # the JSON "count" of a per-unit entry (flowers, pungs, kans, number groups)
+    tile: Optional[str] = None  # the tile of a 사귀 entry
+
+
+class InstantPayment(NamedTuple):
+    """A payment settled at once, outside the hand's value: ``each`` from each other player."""
+
+    key: str
+    number: str
+    name_ko: str
+    each: int
+    count: int
+    total: int
+
+
+class HktwResult(Result):
+    """A scored Hong Kong-Taiwan hand (seed 002): 5 base points plus the patterns.
+
+    ``value`` = ``base_points`` + ``pattern_points``; each payer (the discarder on ron,
+    the three others on tsumo) pays ``value`` plus ``2n+1`` per honba; ``total`` adds
+    the pool. ``instant_payments`` (closed kans, flower sets, all eight flowers) are
+    settled apart from the hand and are not in ``total``. ``han`` and ``fu`` are None.
+    """
+
+    __slots__ = ()
+
+    @property
+    def yaku(self) -> List[HktwPattern]:  # type: ignore[override]
+        return [HktwPattern(y["key"], y["number"], y["name_ko"], y["name_en"], y["points"], y.get("count", 1),
+                            y.get("tile")) for y in self._get("yaku")]
+
+    patterns = yaku
+
+    @property
+    def han(self) -> Optional[int]:  # type: ignore[override]
+        return None
+
+    @property
+    def fu(self) -> Optional[int]:  # type: ignore[override]
+        return None
+
+    @property
+    def base_points(self) -> int:
+        return int(self._get("base_points"))
+
+    @property
+    def pattern_points(self) -> int:
+        return int(self._get("pattern_points"))
+
+    @property
+    def value(self) -> int:
+        return int(self._get("value"))
+
+    @property
+    def payments(self) -> List[Payment]:
+        return [Payment(p["payer"], int(p["amount"])) for p in self._get("payments")]
+
+    @property
+    def pool_bonus(self) -> int:
+        return int(self._get("pool_bonus"))
+
+    @property
+    def total(self) -> int:
+        return int(self._get("total"))
+
+    @property
+    def instant_payments(self) -> List[InstantPayment]:
+        return [InstantPayment(p["key"], p["number"], p["name_ko"], p["each"], p["count"], p["total"])
+                for p in self._get("instant_payments")]
+
+    @property
+    def hand_ended(self) -> bool:
+        return bool(self._get("hand_ended"))
+
+    @property
+    def waits(self) -> List[str]:
+        return list(self._get("waits"))
+
+    def __repr__(self) -> str:
+        d = self._data()
+        if not d["ok"]:
+            return f"<HktwResult {d['error']['code']}: {d['error']['message']}>"
+        patterns = ", ".join(f"{y['key']} {y['points']}" for y in d["yaku"])
+        return f"<HktwResult {d['base_points']} + {d['pattern_points']} = {d['value']}: {d['total']} ({patterns})>"
+
+
 def make_result(core_result: "_core.CoreResult") -> Result:
     """The typed result for a core result of any rule family."""
-    return KoreanResult(core_result) if core_result.rules == "korean" else Result(core_result)
+    rules = core_result.rules
+    if rules == "korean":
+        return KoreanResult(core_result)
+    if rules == "hktw":
+        return HktwResult(core_result)
+    return Result(core_result)
 
 
 class Results(Sequence[Result]):
