@@ -20,7 +20,6 @@ from tenbou.errors import (
     TileNotInRulesError,
     TooManyCopiesError,
     UnknownKeyError,
-    UnsupportedError,
     WinTileMissingError,
 )
 
@@ -105,7 +104,7 @@ CASES = {
     "six dora indicators": (with_(GOOD, dora_indicators="1z2z3z4z5z6z"), InvalidValueError, "bad_value", "dora_indicators", "6 indicators given"),
     "korean rules, souzu hand": (with_(GOOD, rules="korean"), TileNotInRulesError, "tile_not_in_rules", "hand", "Korean mahjong has no souzu"),
     "unknown rules": (with_(GOOD, rules="mcr"), InvalidValueError, "bad_value", "rules", 'must be "riichi"'),
-    "hong kong rules": (with_(GOOD, rules="hktw"), UnsupportedError, "unsupported", "rules", "not available in this version yet"),
+    "hong kong rules, 14 tiles": (with_(GOOD, rules="hktw"), TileCountError, "tile_count", "hand", "must hold 17 tiles"),
     "unknown method": (with_(GOOD, method="fu"), InvalidValueError, "bad_value", "method", 'must be one of "fuhan", "han_only", "aotenjo", got "fu"'),
     "aotenjo kokushi fu": (with_(GOOD, method="aotenjo", options={"aotenjo_kokushi_fu": 20}), InvalidValueError, "bad_value", "options.aotenjo_kokushi_fu", "must be 25 or 30"),
 }

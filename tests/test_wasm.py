@@ -384,6 +384,40 @@ def test_page_hands_by_typing(browser, server):
     assert "Tenpai" in p.text("#total")
 
 
+def test_page_hktw_hands(browser, server):
+    """Hong Kong-Taiwan style on the page: 17 tiles, eight flowers, a called chi, the situation fields."""
+    p = Page(browser, server)
+    p.click('[data-rules="hktw"]')
+    p.click("#clear")
+    # 11. typed: a concealed tsumo with a complete red flower set (an instant payment beside the hand)
+    p.type_hand("123m123p123s456s789s55z")
+    p.click('[data-win="tsumo"]')
+    for f in ("f1", "f2", "f3", "f4"):
+        p.click(f'#flowers .tile[data-code="{f}"]')
+    r = tenbou.hktw.score("123m123p123s456s789s55z", "5z", tsumo=True, flowers="f1f2f3f4")
+    assert p.text("#value") == f"{r.value} points" and p.text("#total") == f"{r.total:,}"
+    rows = p.yaku_rows()
+    assert any(row.startswith("36 일기통관") and row.endswith("20") for row in rows)
+    assert "화패 한 종류: 5 from each player at once" in p.text("#result")
+    p.shot("11-hktw-flowers")
+    # 12. clicked, with a chi meld, ron, honba 2 (2n+1 = 5 from the discarder)
+    p.click("#clear")
+    p.click('[data-win="ron"]')
+    p.click('[data-target="chi"]')
+    p.click('#palette .tile[data-code="2p"]')
+    p.click('[data-target="hand"]')
+    p.tiles("56m789m678s345p77z4m")
+    box = p.css("#hk_honba")
+    box.clear()
+    box.send_keys("2")
+    r = tenbou.hktw.score("456m789m678s345p77z", "4m", melds=["chi:234p"], honba=2)
+    assert p.text("#value") == "26 points" and p.text("#total") == f"{r.total}" == "31"
+    assert any(row.startswith("9 닭") for row in p.yaku_rows())
+    assert "chi:234p" in p.text(".decomp")
+    p.shot("12-hktw-chicken")
+    p.click('[data-rules="riichi"]')
+
+
 def test_page_on_a_phone_screen(browser, server):
     browser.set_window_size(390, 844)
     try:

@@ -50,6 +50,10 @@ Json failure(const InputError& e) {
 HandBeforeWin hand_before_win_from(const ValueView& view) {
   HandBeforeWin b;
   b.family = rules_family(view);
+  if (b.family == RulesFamily::Hktw)
+    throw InputError("unsupported", "rules",
+                     "shanten and waits are not available for \"hktw\" hands yet (score the 17-tile hand; its "
+                     "result lists the waits of the 16 tiles before the win)");
   if (b.family == RulesFamily::Korean) {
     b.korean = korean_request_from(view, &b.extras);
     b.hand = b.korean.hand;

@@ -175,3 +175,7 @@ def rules(options: Optional[Mapping[str, Any]] = None, family: str = "riichi") -
     if data.get("ok") is False:
         raise error_from(data["error"])
     return data
+
+
+# The rule-family modules, reachable as tenbou.korean and tenbou.hktw (they use score above).
+from . import hktw, korean  # noqa: E402

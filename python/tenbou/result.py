@@ -306,7 +306,7 @@ class InstantPayment(NamedTuple):
     number: str
     name_ko: str
     each: int
-    count: int
+    units: int  # the JSON "count": e.g. closed kans declared
     total: int
 
 

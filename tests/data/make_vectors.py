@@ -14,8 +14,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import hand_generator  # noqa: E402
+import hktw_generator  # noqa: E402
 import korean_generator  # noqa: E402
 from test_bad_input import CASES  # noqa: E402
+from test_hktw import BAD as HKTW_BAD, CASES as HKTW_CASES  # noqa: E402
 from test_korean import BAD as KOREAN_BAD, HANDS as KOREAN_HANDS  # noqa: E402
 
 import tenbou  # noqa: E402
@@ -60,6 +62,17 @@ def main() -> None:
     requests += incomplete
     requests += [dict(h[1], variant=v) for h in KOREAN_HANDS for v in ("nagari", "samsiki", "coffee")]
     requests += [case[0] for case in KOREAN_BAD.values()]
+    # Hong Kong-Taiwan (seed 002): generated hands, one hand per entry, house options, bad inputs.
+    hktw_hands = hktw_generator.requests(600, seed=2002)
+    option_sets = [{"seat_flower_per_flower": False}, {"duck_adds_tsumo": False}, {"honba_payers": "all_others"},
+                   {"mixed_double_with_pure_double": "max"}, {"prefer_peko_reading": True}, {"limit": 60},
+                   {"wait_patterns_on_special_hands": True, "five_gates_on_special": True},
+                   {"ron_completed_pung_is_concealed": True}]
+    for i, q in enumerate(hktw_hands[:160]):
+        q["options"] = option_sets[i % len(option_sets)]
+    requests += hktw_hands
+    requests += [dict(case[1], rules="hktw") for case in HKTW_CASES]
+    requests += [dict(case[0], rules="hktw") for case in HKTW_BAD]
     lines = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in requests]
     lines += ['{"hand":', "[]", '{"hand":"123m","hand":"1m"}']  # invalid JSON text
     (HERE / "vectors.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")

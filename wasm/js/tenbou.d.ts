@@ -53,7 +53,33 @@ export interface KoreanRequest {
   options?: Record<string, unknown>;
 }
 
-export type ScoreRequest = RiichiRequest | KoreanRequest;
+/** Hong Kong-Taiwan style (seed 002): 16 tiles won with a 17th, flowers f1-f8. */
+export interface HktwRequest {
+  rules: "hktw";
+  hand: string;
+  melds?: string[];
+  win_tile?: string;
+  tsumo?: boolean;
+  seat_wind?: Wind;
+  round_wind?: Wind;
+  flowers?: string;
+  riichi?: "none" | "open_hand" | "closed" | boolean;
+  ippatsu?: boolean;
+  haitei?: boolean;
+  houtei?: boolean;
+  flower_replacement_win?: number;
+  kan_replacement_win?: 0 | 1 | 2 | 3;
+  chankan?: 0 | 1 | 2 | 3 | boolean;
+  tenhou?: boolean;
+  chiihou?: boolean;
+  renhou?: boolean;
+  discards_on_table?: number | null;
+  honba?: number;
+  pool?: number;
+  options?: Record<string, unknown>;
+}
+
+export type ScoreRequest = RiichiRequest | KoreanRequest | HktwRequest;
 
 /** A hand before the win (shanten, waits): 13 tiles, no win_tile, no tsumo. */
 export type BeforeWinRequest = (Omit<RiichiRequest, "win_tile" | "tsumo"> | Omit<KoreanRequest, "win_tile" | "tsumo">) & {
@@ -121,7 +147,32 @@ export interface KoreanResult {
   decomposition: string[];
 }
 
-export type ScoreResult = RiichiResult | KoreanResult | Failure;
+export interface HktwResult {
+  ok: true;
+  rules: "hktw";
+  /** Each pattern with its seed entry number; `points` is a plain number (the pattern's points). */
+  yaku: { key: string; number: string; name_ko: string; name_en: string; points: number; count?: number; tile?: string }[];
+  base_points: bigint;
+  pattern_points: bigint;
+  value: bigint;
+  han: null;
+  fu: null;
+  yakuman: 0;
+  limit: null | "house_limit";
+  payments: Payment[];
+  honba_bonus: bigint;
+  pool_bonus: bigint;
+  total: bigint;
+  /** Settled at once, apart from the hand: closed kans, flower sets, all eight flowers. */
+  instant_payments: { key: string; number: string; name_ko: string; payer: "each_other"; each: bigint; count: number;
+                      total: bigint }[];
+  hand_ended: boolean;
+  wait: string | null;
+  waits: string[];
+  decomposition: string[];
+}
+
+export type ScoreResult = RiichiResult | KoreanResult | HktwResult | Failure;
 
 export interface PointsQuery {
   han?: number;
@@ -164,7 +215,10 @@ export interface WaitsResult extends ShantenResult {
   waits: { tile: string; unseen: number; ron: ScoreResult; tsumo: ScoreResult }[];
 }
 
-export function score(request: ScoreRequest | string): RiichiResult | KoreanResult | Failure;
+export function score(request: ScoreRequest | string): RiichiResult | KoreanResult | HktwResult | Failure;
+/** Seed 002's payments outside a hand (hktw.md section 4): chombo, call mistake, draw, dice, 4풍연타, ... */
+export function hktwEvent(event: string, repeat?: number): { ok: true; event: string; name_ko: string; payer: string;
+  receiver: string; each: bigint; payers: number; total: bigint; seed_line: number };
 /** Results in request order, each decoded into the contract's object when first read. */
 export class ScoreResults implements Iterable<ScoreResult> {
   readonly length: number;
@@ -181,8 +235,8 @@ export function points(query: PointsQuery): PointsResult | Failure;
 export function shanten(request: BeforeWinRequest | string): ShantenResult;
 export function waits(request: BeforeWinRequest | string): WaitsResult;
 export function koreanDeclaration(request: KoreanRequest | string): { ok: true; legal: boolean; waits: string[]; reason: string | null };
-export function rules(options?: Record<string, unknown>, family?: "riichi" | "korean"): Record<string, unknown>;
-export function yakuTable(family?: "riichi" | "korean"): Record<string, unknown>[];
+export function rules(options?: Record<string, unknown>, family?: "riichi" | "korean" | "hktw"): Record<string, unknown>;
+export function yakuTable(family?: "riichi" | "korean" | "hktw"): Record<string, unknown>[];
 export function formatAmount(amount: bigint | number | string, units?: "en" | "ko" | "ja"): string;
 export function parseResult(text: string): any;
 export function toJSON(value: unknown): string;

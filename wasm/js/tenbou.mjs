@@ -74,8 +74,10 @@ export function errorFrom(error) {
 
 // --- exact JSON ------------------------------------------------------------------------------
 
-// Keys whose values are amounts of points: always BigInt in this API.
-const AMOUNT_KEYS = new Set(["amount", "total", "honba_bonus", "sticks_bonus", "base_points", "points", "payment"]);
+// Keys whose values are amounts of points: always BigInt in this API. Inside "yaku" lists
+// nothing is an amount (a Hong Kong-Taiwan pattern's "points" is a plain number).
+const AMOUNT_KEYS = new Set(["amount", "total", "honba_bonus", "sticks_bonus", "base_points", "points", "payment",
+  "value", "pattern_points", "pool_bonus", "each"]);
 
 // A JSON reader for the core's own output that keeps integers past 2^53 exact.
 function parseExactSlow(text) {
@@ -129,7 +131,7 @@ function amountsToBigInt(v) {
     for (const k in v) {
       const x = v[k];
       if (typeof x === "number" && AMOUNT_KEYS.has(k) && Number.isInteger(x)) v[k] = BigInt(x);
-      else if (x !== null && typeof x === "object") amountsToBigInt(x);
+      else if (x !== null && typeof x === "object" && k !== "yaku") amountsToBigInt(x);
     }
   }
   return v;
@@ -343,6 +345,8 @@ function readString(bytes, dv, at) {
   return fromUtf8.decode(bytes.subarray(from, from + n));
 }
 
+const NO_AMOUNTS = 2;  // decoding a "yaku" list: no key inside is an amount
+
 // Decodes the binary value at cur.p into the contract's object (amounts as BigInt).
 function decode(bytes, dv, cur, amount) {
   const tag = bytes[cur.p++];
@@ -353,14 +357,14 @@ function decode(bytes, dv, cur, amount) {
     case TAG.INT: {
       const big = dv.getBigInt64(cur.p, true);
       cur.p += 8;
-      if (amount) return big;
+      if (amount === true) return big;
       const n = Number(big);
       return Number.isSafeInteger(n) ? n : big;
     }
     case TAG.INT32: {
       const n = dv.getInt32(cur.p, true);
       cur.p += 4;
-      return amount ? BigInt(n) : n;
+      return amount === true ? BigInt(n) : n;
     }
     case TAG.DOUBLE: { const d = dv.getFloat64(cur.p, true); cur.p += 8; return d; }
     case TAG.STRING: { const s = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); return s; }
@@ -378,7 +382,7 @@ function decode(bytes, dv, cur, amount) {
         const id = bytes[cur.p++];
         if (id === 255) { key = readString(bytes, dv, cur.p); cur.p += 4 + dv.getUint32(cur.p, true); }
         else key = RESULT_KEYS[id - 16];
-        o[key] = decode(bytes, dv, cur, AMOUNT_KEYS.has(key));
+        o[key] = decode(bytes, dv, cur, amount !== NO_AMOUNTS && AMOUNT_KEYS.has(key) ? true : key === "yaku" ? NO_AMOUNTS : amount === NO_AMOUNTS ? NO_AMOUNTS : false);
       }
       cur.p++;
       return o;
@@ -473,6 +477,11 @@ export function shanten(request) {
 /** shanten() plus every winning tile with its full result by ron and by tsumo. */
 export function waits(request) {
   return answer(core.waits(requestText(request)));
+}
+
+/** Who pays whom for a Hong Kong-Taiwan event outside a hand's value (chombo 30, 4풍연타, dice, ...). */
+export function hktwEvent(event, repeat = 1) {
+  return answer(core.hktwEvent(requestText({ event, repeat })));
 }
 
 /** Is a Korean 엎어/불러 declaration legal on these 13 tiles (seed 004 L105-107)? */

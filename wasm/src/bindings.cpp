@@ -55,6 +55,7 @@ std::string points(const std::string& query) { return call_json(query, tenbou::p
 std::string shanten(const std::string& request) { return call_json(request, tenbou::shanten_json); }
 std::string waits(const std::string& request) { return call_json(request, tenbou::waits_json); }
 std::string korean_declaration(const std::string& request) { return call_json(request, tenbou::korean_declaration_json); }
+std::string hktw_event(const std::string& request) { return call_json(request, tenbou::hktw_event_json); }
 std::string rules(const std::string& options, const std::string& family) {
   return call_json(options, [&](const Json& o) { return tenbou::rules_json(o, family); });
 }
@@ -105,6 +106,7 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("shanten", &shanten);
   emscripten::function("waits", &waits);
   emscripten::function("koreanDeclaration", &korean_declaration);
+  emscripten::function("hktwEvent", &hktw_event);
   emscripten::function("rules", &rules);
   emscripten::function("yakuTable", &yaku_table);
   emscripten::function("formatAmount", &format_amount);

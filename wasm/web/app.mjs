@@ -2,7 +2,7 @@
 // WebAssembly core through the JS API, and shows the result as a player reads it.
 // Rules live in the core only; this file translates between the page and requests.
 import * as tenbou from "./tenbou.mjs";
-import { joinTiles, splitTiles, tileLabel, tileSvg } from "./tiles.mjs";
+import { joinTiles, setFlowerFamily, splitTiles, tileLabel, tileSvg } from "./tiles.mjs";
 
 const $ = (id) => document.getElementById(id);
 const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"];
@@ -12,6 +12,8 @@ const state = {
   rules: "riichi", method: "fuhan", preset: "tenhou", variant: "nagari", declared: "none",
   hand: [], win: -1, melds: [], tsumo: false, seat: "E", round: "E", flags: new Set(),
   dora: "", ura: "", honba: 0, sticks: 0, flowers: new Set(), discards: "", options: "", target: "hand",
+  // Hong Kong-Taiwan situation (seed 002)
+  flower_win: 0, kan_win: 0, chain: 1, table_discards: "", hk_honba: 0, pool: 0,
   typed: null,  // the notation as the player typed it: errors then point into their own text
 };
 
@@ -42,6 +44,10 @@ const amount = (n) => tenbou.formatAmount(n, $("units").value);
 
 // --- the request -----------------------------------------------------------------------------
 
+// Tiles in a winning hand: 14 (Riichi, Korean) or 17 (Hong Kong-Taiwan), 3 fewer per meld.
+const handSize = () => (state.rules === "hktw" ? 17 : 14) - 3 * state.melds.length;
+const maxMelds = () => (state.rules === "hktw" ? 5 : 4);
+
 function handNotation() {
   if (!state.hand.length) return "";
   // The winning tile is written last, as the CLI reads it.
@@ -66,6 +72,16 @@ function buildRequest() {
     if (state.honba) req.honba = state.honba;
     if (state.sticks) req.riichi_sticks = state.sticks;
     req.options = { preset: state.preset, ...options };
+  } else if (state.rules === "hktw") {
+    for (const f of FLAGS) if (state.flags.has(f) && f !== "double_riichi" && f !== "rinshan" && f !== "chankan") req[f] = true;
+    if (state.flags.has("chankan")) req.chankan = state.chain || 1;
+    if (state.flowers.size) req.flowers = [...state.flowers].sort().join("");
+    if (state.flower_win) req.flower_replacement_win = state.flower_win;
+    if (state.kan_win) req.kan_replacement_win = state.kan_win;
+    if (state.table_discards !== "") req.discards_on_table = +state.table_discards;
+    if (state.hk_honba) req.honba = state.hk_honba;
+    if (state.pool) req.pool = state.pool;
+    if (Object.keys(options).length) req.options = options;
   } else {
     req.variant = state.variant;
     for (const f of FLAGS) if (state.flags.has(f) && f !== "riichi" && f !== "ippatsu") req[f] = true;
@@ -96,13 +112,16 @@ function saveUrl() {
   if (state.sticks) p.set("sticks", state.sticks);
   if (state.flowers.size) p.set("fl", [...state.flowers].sort().join(""));
   if (state.discards) p.set("disc", state.discards);
+  for (const k of ["flower_win", "kan_win", "hk_honba", "pool"]) if (state[k]) p.set(k, state[k]);
+  if (state.chain !== 1) p.set("chain", state.chain);
+  if (state.table_discards !== "") p.set("table", state.table_discards);
   if (state.options.trim()) p.set("o", state.options.trim());
   history.replaceState(null, "", "#" + p.toString());
 }
 
 function loadUrl() {
   const p = new URLSearchParams(location.hash.slice(1));
-  state.rules = p.get("r") === "korean" ? "korean" : "riichi";
+  state.rules = ["korean", "hktw"].includes(p.get("r")) ? p.get("r") : "riichi";
   const h = splitTiles(p.get("h") || "") || [];
   state.hand = h;
   state.win = h.length - 1;
@@ -125,6 +144,9 @@ function loadUrl() {
   state.flowers = new Set(splitTiles(p.get("fl") || "") || []);
   state.discards = p.get("disc") || "";
   state.options = p.get("o") || "";
+  for (const k of ["flower_win", "kan_win", "hk_honba", "pool"]) state[k] = +(p.get(k) || 0);
+  state.chain = +(p.get("chain") || 1);
+  state.table_discards = p.get("table") || "";
 }
 
 // --- rendering -------------------------------------------------------------------------------
@@ -153,7 +175,9 @@ function renderPalette() {
 }
 
 function renderFlowers() {
-  $("flowers").innerHTML = ["f1", "f2", "f3", "f4"].map((f) =>
+  setFlowerFamily(state.rules);
+  const codes = state.rules === "hktw" ? ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"] : ["f1", "f2", "f3", "f4"];
+  $("flowers").innerHTML = codes.map((f) =>
     tileButton(f, `aria-pressed="${state.flowers.has(f)}"`)).join("");
 }
 
@@ -171,7 +195,7 @@ function renderHand() {
     `<span class="meld"><span class="kind">${m.kind === "kakan" ? "added kan" : m.kind === "ankan" ? "closed kan" : m.kind}</span>` +
     m.tiles.map((c) => `<span class="tile" aria-label="${esc(tileLabel(c))}">${tileSvg(c)}</span>`).join("") +
     `<button type="button" class="remove" data-meld="${i}" aria-label="Remove meld">×</button></span>`).join("");
-  const need = 14 - 3 * state.melds.length;
+  const need = handSize();
   $("count").textContent = `${state.hand.length} / ${need} tiles` + (state.hand.length === need - 1 ? " (ready? see waits)" : "");
   const input = $("notation");
   if (document.activeElement !== input) input.value = handNotation();
@@ -192,6 +216,8 @@ function renderControls() {
   for (const id of ["dora", "ura", "discards", "options"]) if (document.activeElement !== $(id)) $(id).value = state[id];
   $("honba").value = state.honba;
   $("sticks").value = state.sticks;
+  for (const id of ["flower_win", "kan_win", "chain", "hk_honba", "pool", "table_discards"])
+    if (document.activeElement !== $(id)) $(id).value = state[id];
 }
 
 function showError(message) {
@@ -240,6 +266,29 @@ function koreanResult(r) {
     <div class="decomp">${r.decomposition.map((d) => `<span>${esc(d)}</span>`).join("")}${r.wait ? `<span>${r.wait} wait</span>` : ""}</div>`;
 }
 
+function hktwResult(r) {
+  if (r.hand_ended) {
+    return `<div class="total"><span class="big" id="total">${amount(r.instant_payments[0].total)}</span>` +
+      `<span class="value" id="value">All eight flowers 화패 8개</span></div>` +
+      `<p>The hand ends at once: 40 from each player, nothing else is scored (seed 002 L101).</p>`;
+  }
+  const rows = r.yaku.map((y) =>
+    `<tr><td><span class="names">${esc(y.number)}</span> ${esc(y.name_ko)} <span class="names">${esc(y.name_en)}` +
+    `${y.tile ? ` ${y.tile}` : y.count > 1 ? ` ×${y.count}` : ""}</span></td><td class="num">${y.points}</td></tr>`).join("");
+  const pays = r.payments.map((p) => `<li>${PAYERS[p.payer]} <b>${amount(p.amount)}</b></li>`).join("") +
+    (r.honba_bonus ? `<li>Honba (2n+1 per payer) ${amount(r.honba_bonus)}</li>` : "") +
+    (r.pool_bonus ? `<li>Pool ${amount(r.pool_bonus)}</li>` : "");
+  const instant = r.instant_payments.map((p) =>
+    `<li class="instant">${esc(p.name_ko)}${p.count > 1 ? ` ×${p.count}` : ""}: ${amount(p.each)} from each player at once` +
+    ` (${amount(p.total)}, apart from the hand)</li>`).join("");
+  return `<div class="total"><span class="big" id="total">${amount(r.total)}</span>` +
+    `<span class="value" id="value">${r.value} points</span>${r.limit ? `<span class="limit">house limit</span>` : ""}</div>
+    <p class="hint">${r.base_points} base + ${r.pattern_points} from the patterns · waited on ${r.waits.join(" ") || "—"}</p>
+    <table class="yaku"><thead><tr><th>족보 pattern</th><th class="num">Points</th></tr></thead><tbody>${rows}</tbody></table>
+    <ul class="pays">${pays}${instant}</ul>
+    <div class="decomp">${r.decomposition.map((d) => `<span>${esc(d)}</span>`).join("")}${r.wait ? `<span>${r.wait} wait</span>` : ""}</div>`;
+}
+
 function waitsResult(w) {
   if (w.shanten > 0) {
     return `<div class="total"><span class="big" id="total">${w.shanten}-shanten</span></div>
@@ -268,8 +317,13 @@ function score() {
     showError(`House options: ${e.message}`);
     return;
   }
-  const need = 14 - 3 * state.melds.length;
+  const need = handSize();
   try {
+    if (state.hand.length === need - 1 && state.rules === "hktw") {
+      out.innerHTML = `<p class="hint">16 tiles: add the winning 17th (the last tile is the winning tile).</p>`;
+      showError("");
+      return;
+    }
     if (state.hand.length === need - 1) {
       const before = { ...req };
       delete before.win_tile;
@@ -282,13 +336,14 @@ function score() {
     const r = tenbou.score(req);
     showError("");
     if (!r.ok) {
-      const text = r.error.code === "not_winning" ? "Not a complete hand: 4 sets and a pair, seven pairs" +
+      const text = r.error.code === "not_winning" && state.rules === "hktw" ? r.error.message
+        : r.error.code === "not_winning" ? "Not a complete hand: 4 sets and a pair, seven pairs" +
         (state.rules === "riichi" ? " or thirteen orphans" : "") + " are needed."
         : r.error.code === "no_yaku" ? "Complete, but no yaku: dora alone do not make a win." : r.error.message;
       out.innerHTML = `<p class="invalid" id="not-scored">${esc(text)}</p>`;
       return;
     }
-    out.innerHTML = r.rules === "korean" ? koreanResult(r) : riichiResult(r);
+    out.innerHTML = r.rules === "korean" ? koreanResult(r) : r.rules === "hktw" ? hktwResult(r) : riichiResult(r);
   } catch (e) {
     if (!(e instanceof tenbou.InvalidRequestError)) throw e;
     showError(e.message);
@@ -310,7 +365,7 @@ function addTile(code) {
   const t = state.target;
   state.typed = null;
   if (t === "hand") {
-    if (state.hand.length >= 14 - 3 * state.melds.length) return showError("The hand is full: remove a tile first.");
+    if (state.hand.length >= handSize()) return showError("The hand is full: remove a tile first.");
     state.hand.push(code);
     state.win = state.hand.length - 1;
   } else if (t === "dora" || t === "ura") {
@@ -322,9 +377,9 @@ function addTile(code) {
     }
     const v = code[0] === "0" ? "5" : code[0];
     const tiles = t === "chi" ? [0, 1, 2].map((k) => `${+v + k}${code[1]}`) : Array(n).fill(`${v}${code[1]}`);
-    if (state.melds.length >= 4) return showError("A hand has at most four melds.");
+    if (state.melds.length >= maxMelds()) return showError(`A hand has at most ${maxMelds()} melds.`);
     state.melds.push({ kind: t, tiles });
-    while (state.hand.length > 14 - 3 * state.melds.length) state.hand.pop();
+    while (state.hand.length > handSize()) state.hand.pop();
     if (state.win >= state.hand.length) state.win = state.hand.length - 1;
   }
   render();
@@ -338,7 +393,8 @@ function bind() {
     if (el.dataset.rules) {
       state.rules = el.dataset.rules;
       state.target = "hand";
-      state.hand = state.hand.filter((c) => state.rules === "riichi" || (c[1] !== "s" && c[0] !== "0"));
+      state.hand = state.hand.filter((c) => state.rules === "riichi" || (c[0] !== "0" && (state.rules === "hktw" || c[1] !== "s")));
+      state.flowers = new Set([...state.flowers].filter((f) => state.rules === "hktw" || +f[1] <= 4));
       state.win = state.hand.length - 1;
       render();
     } else if (el.dataset.win) {
@@ -392,9 +448,10 @@ function bind() {
   for (const id of ["dora", "ura", "discards", "options"]) {
     $(id).addEventListener("input", (ev) => { state[id] = ev.target.value.trim(); score(); });
   }
-  for (const id of ["honba", "sticks"]) {
+  for (const id of ["honba", "sticks", "flower_win", "kan_win", "chain", "hk_honba", "pool"]) {
     $(id).addEventListener("input", (ev) => { state[id] = Math.max(0, +ev.target.value || 0); score(); });
   }
+  $("table_discards").addEventListener("input", (ev) => { state.table_discards = ev.target.value.trim(); score(); });
   for (const c of document.querySelectorAll("[data-flag]")) {
     c.addEventListener("change", () => { c.checked ? state.flags.add(c.dataset.flag) : state.flags.delete(c.dataset.flag); score(); });
   }

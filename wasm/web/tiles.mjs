@@ -64,13 +64,27 @@ function honour(n) {
   return `<rect x="26" y="8" width="8" height="60" rx="2" fill="${INK.red}"/><rect x="12" y="22" width="36" height="22" rx="3" fill="none" stroke="${INK.red}" stroke-width="5"/>`;
 }
 
-const FLOWER_NAMES = ["Spring 춘", "Summer 하", "Autumn 추", "Winter 동", "Plum", "Orchid", "Chrysanthemum", "Bamboo"];
-const FLOWER_GLYPH = ["✿", "☀", "❦", "❄", "✾", "❀", "✽", "❧"];
+// Korean mahjong's four flowers are the seasons (춘하추동 = f1-f4, seed 004); Hong Kong-Taiwan
+// style has eight: the red set 매난국죽 (plum, orchid, chrysanthemum, bamboo) = f1-f4 and the blue
+// set 춘하추동 = f5-f8 (seed 002 L5, L31). Each tile shows its number 1-4 (매1 난2 국3 죽4).
+const SEASONS = [["Spring 춘", "✿"], ["Summer 하", "☀"], ["Autumn 추", "❦"], ["Winter 동", "❄"]];
+const PLANTS = [["Plum 매", "✾"], ["Orchid 난", "❀"], ["Chrysanthemum 국", "✽"], ["Bamboo 죽", "❧"]];
+let flowerSets = { korean: SEASONS, low: SEASONS, high: PLANTS };
+
+/** "korean" (f1-f4 = seasons) or "hktw" (f1-f4 = plants, red; f5-f8 = seasons, blue). */
+export function setFlowerFamily(family) {
+  flowerSets = family === "hktw" ? { low: PLANTS, high: SEASONS } : { low: SEASONS, high: PLANTS };
+}
+
+function flowerInfo(n) {
+  const [name, glyph] = (n <= 4 ? flowerSets.low : flowerSets.high)[(n - 1) % 4];
+  return { name, glyph, ink: n <= 4 ? INK.m : INK.p, number: (n - 1) % 4 + 1 };
+}
 
 function flower(n) {
-  const c = n <= 4 ? INK.m : INK.p;
-  return `<text x="30" y="44" text-anchor="middle" font-size="32" fill="${c}" font-family="sans-serif">${FLOWER_GLYPH[n - 1]}</text>` +
-    `<text x="30" y="64" text-anchor="middle" font-size="15" font-weight="700" fill="${c}" font-family="sans-serif">${n}</text>`;
+  const f = flowerInfo(n);
+  return `<text x="30" y="44" text-anchor="middle" font-size="32" fill="${f.ink}" font-family="sans-serif">${f.glyph}</text>` +
+    `<text x="30" y="64" text-anchor="middle" font-size="15" font-weight="700" fill="${f.ink}" font-family="sans-serif">${f.number}</text>`;
 }
 
 export const TILE_NAMES = {
@@ -78,7 +92,7 @@ export const TILE_NAMES = {
 };
 
 export function tileLabel(code) {
-  if (code[0] === "f") return `Flower ${FLOWER_NAMES[+code[1] - 1]}`;
+  if (code[0] === "f") return `Flower ${flowerInfo(+code[1]).name}`;
   const n = +code[0], s = code[1];
   if (s === "z") return TILE_NAMES.z[n - 1];
   return `${n === 0 ? "red 5" : n} ${TILE_NAMES[s]}`;
