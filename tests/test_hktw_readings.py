@@ -51,3 +51,55 @@ def test_readings_equal_brute_force(native_tool, brute_tool):
         assert shape in found, shape
     assert sum(1 for e in engine if e.count("|") >= 2) > 100
     assert sum(1 for e in engine if not e) > 10_000  # and many hands that are not complete
+
+
+def _counts(text: str) -> list:
+    counts = [0] * 34
+    digits = []
+    for ch in text:
+        if ch.isdigit():
+            digits.append(int(ch))
+        else:
+            for d in digits:
+                counts[9 * "mpsz".index(ch) + d - 1] += 1
+            digits = []
+    return counts
+
+
+def test_wait_sets_equal_the_readings(native_tool):
+    """The wait set a result reports (the fast path: shanten table + shape prefilters) is every
+    tile whose addition to the 16 tiles before the win has a reading, except one held four times."""
+    import tenbou
+
+    requests = gen.requests(3000, seed=31)
+    lines, owners = [], []
+    results = tenbou.score_many(requests)
+    for i, (req, res) in enumerate(zip(requests, results)):
+        if not res.ok:
+            continue
+        before = _counts(req["hand"])
+        before[_counts(req["win_tile"]).index(1)] -= 1
+        held = list(before)
+        for m in req["melds"]:
+            kind, tiles = m.split(":")
+            for t, n in enumerate(_counts(tiles)):
+                held[t] += n
+        for t in range(34):
+            if held[t] >= 4:
+                continue
+            c = list(before)
+            c[t] += 1
+            lines.append(" ".join(map(str, c)) + f" {len(req['melds'])}")
+            owners.append((i, t))
+    out = subprocess.run([str(native_tool), "hktw-readings"], input="\n".join(lines) + "\n", capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    want: dict = {}
+    for (i, t), line in zip(owners, out):
+        if line:
+            want.setdefault(i, []).append(gen.name(t))
+    checked = 0
+    for i, res in enumerate(results):
+        if res.ok:
+            assert res.waits == want.get(i, []), (requests[i], res.waits, want.get(i))
+            checked += 1
+    assert checked > 2500

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "tenbou/hktw_hand.hpp"
+#include "tenbou/shanten.hpp"
 
 namespace tenbou {
 namespace {
@@ -489,11 +490,24 @@ HktwFacts hktw_facts(const HktwRequest& q) {
     --before[q.win_tile];
     TileCounts held = f.all;
     --held[q.win_tile];
+    // 5 sets + a pair through the compiled shanten table (one suit group per tile);
+    // the special shapes by their readings.
+    const StandardShanten standard(before, 5 - static_cast<int>(q.melds.size()));
+    const bool special = hktw_special_possible(before, q.melds);
     for (int t = 0; t < kTileKinds; ++t) {
       if (held[t] >= 4) continue;
-      ++before[t];
-      if (hktw_complete(before, q.melds)) f.waits.push(static_cast<Tile>(t));
-      --before[t];
+      // A tile neither held nor within two of a held tile of its suit stays alone in any set reading.
+      bool near = before[t] > 0;
+      if (!is_honor(static_cast<Tile>(t)))
+        for (int d = -2; d <= 2 && !near; ++d)
+          near = t % 9 + d >= 0 && t % 9 + d <= 8 && before[t + d] > 0;
+      bool complete = near && standard.draws_needed_with(static_cast<Tile>(t)) == 0;
+      if (!complete && special) {
+        ++before[t];
+        complete = hktw_special_complete(before, q.melds);
+        --before[t];
+      }
+      if (complete) f.waits.push(static_cast<Tile>(t));
     }
   }
   return f;

@@ -22,8 +22,16 @@ HktwReading with_melds(HktwReading r, const SmallList<Meld, 5>& melds) {
   return r;
 }
 
-void add_decompositions(const TileCounts& c, int sets, HktwReading base, const SmallList<Meld, 5>& melds,
-                        HktwReadings& out) {
+// The adders write into any sink with push(const HktwReading&): the readings list, or a
+// counter for the completeness test (which must not build 48 readings per tile it asks about).
+struct Found {
+  bool any = false;
+  void push(const HktwReading&) { any = true; }
+};
+
+template <typename Out>
+void add_decompositions(const TileCounts& c, int sets, const HktwReading& base, const SmallList<Meld, 5>& melds,
+                        Out& out) {
   Decompositions ds;
   decompose_sets_and_pair(c, sets, ds);
   for (int d = 0; d < ds.count; ++d) {
@@ -37,7 +45,8 @@ void add_decompositions(const TileCounts& c, int sets, HktwReading base, const S
 }
 
 // 50: seven pairs (a tile held four times is two of them, L98) and one pung.
-void add_seven_pairs_pung(const TileCounts& c, HktwReadings& out) {
+template <typename Out>
+void add_seven_pairs_pung(const TileCounts& c, Out& out) {
   HktwReading r;
   r.shape = HktwShape::SevenPairsPung;
   int pungs = 0, tiles = 0;
@@ -58,7 +67,8 @@ void add_seven_pairs_pung(const TileCounts& c, HktwReadings& out) {
 }
 
 // 48: one of each orphan, a duplicate of one, and a chow or pung (all concealed).
-void add_orphans_plus_set(const TileCounts& c, HktwReadings& out) {
+template <typename Out>
+void add_orphans_plus_set(const TileCounts& c, Out& out) {
   TileCounts rest = c;
   for (Tile t : kOrphans) {
     if (rest[t] == 0) return;
@@ -103,7 +113,8 @@ bool unrelated_triple(int bits) {
 }
 
 // 49: three unrelated numbers per suit, all seven honours, one of the sixteen twice.
-void add_sixteen_unrelated(const TileCounts& c, HktwReadings& out) {
+template <typename Out>
+void add_sixteen_unrelated(const TileCounts& c, Out& out) {
   Tile dup = kNoTile;
   for (int t = 0; t < kTileKinds; ++t) {
     if (c[t] > 2) return;
@@ -138,7 +149,8 @@ void add_sixteen_unrelated(const TileCounts& c, HktwReadings& out) {
 }
 
 // 38: 147 / 258 / 369 over the three suits (nine concealed tiles, B14), then 2 sets + pair.
-void add_knitted_straight(const TileCounts& c, const SmallList<Meld, 5>& melds, HktwReadings& out) {
+template <typename Out>
+void add_knitted_straight(const TileCounts& c, const SmallList<Meld, 5>& melds, Out& out) {
   if (melds.size() > 2) return;
   static constexpr std::uint8_t kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (const auto& perm : kPermutations) {
@@ -183,9 +195,38 @@ void hktw_readings(const TileCounts& concealed, const SmallList<Meld, 5>& melds,
 }
 
 bool hktw_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds) {
-  HktwReadings readings;
-  hktw_readings(concealed, melds, readings);
-  return !readings.empty();
+  Found found;
+  add_decompositions(concealed, 5 - static_cast<int>(melds.size()), HktwReading{}, melds, found);
+  return found.any || hktw_special_complete(concealed, melds);
+}
+
+bool hktw_special_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds) {
+  Found found;
+  if (melds.empty()) {
+    add_seven_pairs_pung(concealed, found);
+    if (!found.any) add_orphans_plus_set(concealed, found);
+    if (!found.any) add_sixteen_unrelated(concealed, found);
+  }
+  if (!found.any) add_knitted_straight(concealed, melds, found);
+  return found.any;
+}
+
+bool hktw_special_possible(const TileCounts& c, const SmallList<Meld, 5>& melds) {
+  if (melds.size() > 2) return false;
+  // 38: all but one of some suit permutation's nine knitted tiles held.
+  static constexpr std::uint8_t kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (const auto& perm : kPermutations) {
+    int held = 0;
+    for (int s = 0; s < 3; ++s)
+      for (int k = 0; k < 3; ++k) held += c[s * 9 + perm[s] + 3 * k] > 0;
+    if (held >= 8) return true;
+  }
+  if (!melds.empty()) return false;
+  int odd = 0, orphans = 0, honours = 0;
+  for (int t = 0; t < kTileKinds; ++t) odd += c[t] % 2;
+  for (Tile t : kOrphans) orphans += c[t] > 0;
+  for (int t = 27; t < 34; ++t) honours += c[t] > 0;
+  return odd <= 2 || orphans >= 12 || honours >= 6;  // 50, 48, 49
 }
 
 std::vector<std::string> hktw_readings_text(const TileCounts& concealed, int meld_count) {

@@ -6,8 +6,8 @@
 //                                                          per line in, readings joined by " | " out)
 //   tenbou-native records < requests.bin > results.bin     (binary request records, as the JS API's
 //                                                          scoreMany sends them: binary_value.hpp)
-//   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean
-//                                                          files time score_korean)
+//   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean files time
+//                                                          score_korean, Hong Kong-Taiwan files score_hktw)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -71,20 +71,25 @@ int run_bench(const char* path, double seconds) {
   std::vector<std::string> lines;
   std::vector<tenbou::RiichiRequest> requests;
   std::vector<tenbou::KoreanRequest> korean;
+  std::vector<tenbou::HktwRequest> hktw;
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
     lines.push_back(line);
     try {
       const tenbou::Json json = tenbou::Json::parse(line);
       const tenbou::JsonView view(json);
-      if (tenbou::rules_family(view) == tenbou::RulesFamily::Korean) korean.push_back(tenbou::korean_request_from(view));
+      const tenbou::RulesFamily family = tenbou::rules_family(view);
+      if (family == tenbou::RulesFamily::Korean) korean.push_back(tenbou::korean_request_from(view));
+      else if (family == tenbou::RulesFamily::Hktw) hktw.push_back(tenbou::hktw_request_from(view));
       else requests.push_back(tenbou::riichi_request_from(view));
     } catch (const tenbou::InputError&) {
     }
   }
   long sink = 0;
   // Scoring alone: decomposition, yaku, fu, payments on parsed requests (one family per file).
-  double core = korean.empty() ? hands_per_second(requests.size(), seconds, [&](std::size_t i) {
+  double core = !hktw.empty() ? hands_per_second(hktw.size(), seconds, [&](std::size_t i) {
+    sink += tenbou::score_hktw(hktw[i]).total;
+  }) : korean.empty() ? hands_per_second(requests.size(), seconds, [&](std::size_t i) {
     sink += tenbou::score_riichi(requests[i]).payments.total;
   }) : hands_per_second(korean.size(), seconds, [&](std::size_t i) {
     sink += tenbou::score_korean(korean[i]).han;
@@ -93,8 +98,9 @@ int run_bench(const char* path, double seconds) {
   double full = hands_per_second(lines.size(), seconds, [&](std::size_t i) {
     sink += static_cast<long>(tenbou::score_json_text(lines[i]).size());
   });
-  std::printf("{\"riichi_hands\":%zu,\"korean_hands\":%zu,\"score_hands_per_s\":%.0f,\"json_hands_per_s\":%.0f,\"sink\":%ld}\n",
-              requests.size(), korean.size(), core, full, sink % 7);
+  std::printf("{\"riichi_hands\":%zu,\"korean_hands\":%zu,\"hktw_hands\":%zu,\"score_hands_per_s\":%.0f,"
+              "\"json_hands_per_s\":%.0f,\"sink\":%ld}\n",
+              requests.size(), korean.size(), hktw.size(), core, full, sink % 7);
   return 0;
 }
 

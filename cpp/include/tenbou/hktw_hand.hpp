@@ -40,8 +40,13 @@ using HktwReadings = SmallList<HktwReading, 48>;
 // before the winning tile is placed (wait None, every concealed set concealed).
 void hktw_readings(const TileCounts& concealed, const SmallList<Meld, 5>& melds, HktwReadings& out);
 
-// Whether the tiles form any complete hand (the wait test).
+// Whether the tiles form any complete hand; the _special form tries only the shapes
+// other than 5 sets + a pair (the wait test asks the shanten table for that one).
 bool hktw_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds);
+bool hktw_special_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds);
+// Whether one more tile could make a special shape of `before` at all (a cheap necessary
+// condition, asked once before trying every tile).
+bool hktw_special_possible(const TileCounts& before, const SmallList<Meld, 5>& melds);
 
 // Calls `each(reading)` once per place the winning tile can take in `base`, with
 // its wait and the concealment it leaves (B9: a pung completed by ron is open).
