@@ -570,13 +570,49 @@ def test_option_limit_and_base_points() -> None:
     assert b.value == 31
 
 
+def test_option_five_concealed_pungs_tsumo_adds() -> None:
+    r = hktw.score("111m555m999p333s777s44z", "4z", tsumo=True, options={"five_concealed_pungs_tsumo_adds": True})
+    assert {"five_concealed_pungs", "five_concealed_pungs_tsumo"} <= set(keys(r)) and r.value == 143 + 80
+
+
+def test_option_four_copies_in_quadruple_chow() -> None:
+    r = hktw.score("234m789s77z", "2m", melds=["chi:234m", "chi:234m", "chi:234m"],
+                   options={"four_copies_in_quadruple_chow": True})
+    # 2m, 3m and 4m each sit in four chows (called): 사귀사 20 each, beside the 사페커.
+    assert [(p.key, p.points, p.tile) for p in r.yaku if p.key == "four_in_four"] == [
+        ("four_in_four", 20, "2m"), ("four_in_four", 20, "3m"), ("four_in_four", 20, "4m")]
+
+
+def test_option_one_suit_missing_on_full_flush() -> None:
+    r = hktw.score("234m567m99m", "2m", melds=["chi:123m", "chi:345m", "chi:678m"],
+                   options={"one_suit_missing_on_full_flush": True})
+    assert "one_suit_missing" in keys(r) and r.value == 105
+
+
+def test_option_orphans_add_concealed() -> None:
+    r = hktw.score("119m19456p19s1234567z", "5p", options={"orphans_add_concealed": False})
+    assert keys(r) == ["no_flowers", "thirteen_orphans_plus_set"] and r.value == 86
+
+
+def test_option_honba_zero_adds_one() -> None:
+    r = hktw.score(A["hand"], "4m", melds=A["melds"], options={"honba_zero_adds_one": True})
+    assert r.honba_bonus == 1 and r.total == 27
+
+
+def test_option_first_turn_wins_stack() -> None:
+    r = hktw.score(C["hand"], tenhou=True, flowers="f2", options={"first_turn_wins_stack": False})
+    assert keys(r) == ["flower", "heavenly_hand"] and r.value == 106
+
+
 def test_rules_lists_every_switch_with_its_default() -> None:
     assert hktw.rules() == {
         "base_points": 5, "seat_flower_per_flower": True, "duck_adds_tsumo": True,
         "false_single_includes_kanchan_penchan": True, "wait_patterns_on_special_hands": False,
         "ron_completed_pung_is_concealed": False, "five_gates_on_special": False, "stack_no_suit_with_no_honours": True,
         "all_melded_plus_single_wait": True, "wind_combo_adds_pungs": True, "riichi_adds_concealed": True,
-        "replacement_win_adds_tsumo": True, "prefer_peko_reading": False, "mixed_double_with_pure_double": "add",
+        "replacement_win_adds_tsumo": True, "prefer_peko_reading": False, "five_concealed_pungs_tsumo_adds": False,
+        "four_copies_in_quadruple_chow": False, "one_suit_missing_on_full_flush": False, "orphans_add_concealed": True,
+        "honba_zero_adds_one": False, "first_turn_wins_stack": True, "mixed_double_with_pure_double": "add",
         "honba_payers": "payers", "limit": None}
     with pytest.raises(tenbou.UnknownKeyError, match="options.kiriage"):
         hktw.rules({"kiriage": True})

@@ -191,7 +191,7 @@ void pung_patterns(const Bodies& b, HktwOutcome& out) {
 }
 
 // 33-35 사귀: all four copies of a tile spread over 2 / 3 / 4 bodies, no kan (L75-77, B12).
-void four_copies(const HktwFacts& f, const HktwReading& r, const Bodies& b, HktwOutcome& out) {
+void four_copies(const HktwRules& rules, const HktwFacts& f, const HktwReading& r, const Bodies& b, HktwOutcome& out) {
   if (r.shape != HktwShape::Standard && r.shape != HktwShape::SevenPairsPung && r.shape != HktwShape::KnittedStraight) return;
   for (int t = 0; t < kTileKinds; ++t) {
     if (f.all[t] != 4) continue;
@@ -225,7 +225,7 @@ void four_copies(const HktwFacts& f, const HktwReading& r, const Bodies& b, Hktw
         }
       in_quadruple = identical;
     }
-    if (in_quadruple) continue;
+    if (in_quadruple && !rules.four_copies_in_quadruple_chow) continue;
     const P p = bodies == 2 ? P::FourInTwo : bodies == 3 ? P::FourInThree : bodies == 4 ? P::FourInFour : P::Count;
     if (p == P::Count) continue;
     out.add(p, any_called ? alt(p) : pts(p), 1, static_cast<Tile>(t));
@@ -358,6 +358,7 @@ void find_hktw_patterns(const HktwRequest& q, const HktwFacts& f, const HktwRead
 
   // 18 (L40-42): 문전 3, 쯔모 1, both 5.
   bool concealed_point = f.closed;
+  if (r.shape == HktwShape::OrphansPlusSet && !rules.orphans_add_concealed) concealed_point = false;  // B23
   bool tsumo_point = q.tsumo;
   if (q.riichi == HktwRiichi::Closed && !rules.riichi_adds_concealed) concealed_point = false;  // B21
   if ((q.flower_replacement_win > 0 || q.kan_replacement_win > 0) && !rules.replacement_win_adds_tsumo)
@@ -381,13 +382,16 @@ void find_hktw_patterns(const HktwRequest& q, const HktwFacts& f, const HktwRead
                                       P::FourConcealedPungs, P::FiveConcealedPungs};
   if (concealed_pungs >= 2) {
     P p = kConcealed[concealed_pungs];
-    if (concealed_pungs == 5 && q.tsumo) p = P::FiveConcealedPungsTsumo;  // L55, B10
+    if (concealed_pungs == 5 && q.tsumo) {
+      if (rules.five_concealed_pungs_tsumo_adds) out.add(p, pts(p));
+      p = P::FiveConcealedPungsTsumo;  // L55; B10: replaces 80 by default
+    }
     out.add(p, pts(p));
   }
 
   chow_patterns(q, b, out);
   pung_patterns(b, out);
-  four_copies(f, r, b, out);
+  four_copies(rules, f, r, b, out);
   straights(b, out);
 
   if (r.shape == HktwShape::KnittedStraight) out.add(P::KnittedStraight, pts(P::KnittedStraight));
@@ -398,7 +402,8 @@ void find_hktw_patterns(const HktwRequest& q, const HktwFacts& f, const HktwRead
     out.add(both_flower_kinds ? P::AllSevenTypes : P::AllFiveTypes, pts(both_flower_kinds ? P::AllSevenTypes : P::AllFiveTypes));
   }
   // 41-42 (L83-85).
-  if (f.suit_count == 2 && !f.has_honours) out.add(P::OneSuitMissing, pts(P::OneSuitMissing));
+  if ((f.suit_count == 2 || (f.suit_count == 1 && rules.one_suit_missing_on_full_flush)) && !f.has_honours)
+    out.add(P::OneSuitMissing, pts(P::OneSuitMissing));  // B17
   if (f.suit_count == 1) out.add(f.has_honours ? P::HalfFlush : P::FullFlush, pts(f.has_honours ? P::HalfFlush : P::FullFlush));
 
   // 43 (L86).
@@ -443,6 +448,14 @@ void find_hktw_patterns(const HktwRequest& q, const HktwFacts& f, const HktwRead
   if (q.tenhou) out.add(P::HeavenlyHand, pts(P::HeavenlyHand));
   if (q.chiihou) out.add(P::EarthlyHand, pts(P::EarthlyHand));
   if (q.renhou) out.add(P::HumanHand, pts(P::HumanHand));
+  if ((q.tenhou || q.chiihou || q.renhou) && !rules.first_turn_wins_stack) {  // B30: the first-turn win alone
+    HktwOutcome kept;
+    for (const auto& e : out.patterns)
+      if (e.pattern == P::HeavenlyHand || e.pattern == P::EarthlyHand || e.pattern == P::HumanHand ||
+          e.pattern == P::NoFlowers || e.pattern == P::Flower || e.pattern == P::OwnFlower || e.pattern == P::FlowerSet)
+        kept.add(e.pattern, e.points, e.count, e.tile);
+    out = kept;
+  }
 
   // 9-10 last (L31-32): nothing but flower points (and honba) -> 닭 on ron, 오리 on tsumo.
   std::int64_t other = 0;

@@ -30,6 +30,12 @@ constexpr BoolSwitch kBoolSwitches[] = {
     {"riichi_adds_concealed", &HktwRules::riichi_adds_concealed},
     {"replacement_win_adds_tsumo", &HktwRules::replacement_win_adds_tsumo},
     {"prefer_peko_reading", &HktwRules::prefer_peko_reading},
+    {"five_concealed_pungs_tsumo_adds", &HktwRules::five_concealed_pungs_tsumo_adds},
+    {"four_copies_in_quadruple_chow", &HktwRules::four_copies_in_quadruple_chow},
+    {"one_suit_missing_on_full_flush", &HktwRules::one_suit_missing_on_full_flush},
+    {"orphans_add_concealed", &HktwRules::orphans_add_concealed},
+    {"honba_zero_adds_one", &HktwRules::honba_zero_adds_one},
+    {"first_turn_wins_stack", &HktwRules::first_turn_wins_stack},
 };
 
 }  // namespace

@@ -61,7 +61,8 @@ void settle(const HktwRequest& q, HktwResult& res) {
   }
   res.payer_count = q.tsumo ? 3 : 1;  // no dealer difference (L15)
   res.payment = res.value;
-  const std::int64_t per_payer = q.honba > 0 ? 2 * q.honba + 1 : 0;  // L14: 1본장 3, 2본장 5 ...
+  // L14: 1본장 3, 2본장 5 ...; B28: nothing at 0 unless the house applies the formula there too.
+  const std::int64_t per_payer = q.honba > 0 || q.rules.honba_zero_adds_one ? 2 * q.honba + 1 : 0;
   const int honba_payers = q.rules.honba_payers == HonbaPayers::AllOthers ? 3 : res.payer_count;
   res.honba_bonus = per_payer * honba_payers;
   res.pool_bonus = q.pool;

@@ -42,6 +42,13 @@ struct HktwRules {
   bool replacement_win_adds_tsumo = true;       // B22: 화쯔모/깡쯔모 + 쯔모
   HonbaPayers honba_payers = HonbaPayers::Payers;  // B27
   bool prefer_peko_reading = false;             // B29
+  // DEFAULTs of the ambiguity table that section 9 does not list, as switches too:
+  bool five_concealed_pungs_tsumo_adds = false;  // B10: 5안커 쯔모 100 replaces 80 (true: both)
+  bool four_copies_in_quadruple_chow = false;    // B12: 사귀 also on tiles all inside a 사페커
+  bool one_suit_missing_on_full_flush = false;   // B17: 결일문 also on a one-suit hand
+  bool orphans_add_concealed = true;             // B23: 국사무쌍+1 with 문전 / 문전쯔모
+  bool honba_zero_adds_one = false;              // B28: 2n+1 at n = 0 gives 1 (L14 starts at 1본장 = 3)
+  bool first_turn_wins_stack = true;             // B30: 천화/지화/인화 add to the hand's patterns
   int limit = 0;                                // 0 = none (the seed sets no limit); else a cap on the value
 };
 
