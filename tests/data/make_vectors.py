@@ -67,8 +67,11 @@ def main() -> None:
     option_sets = [{"seat_flower_per_flower": False}, {"duck_adds_tsumo": False}, {"honba_payers": "all_others"},
                    {"mixed_double_with_pure_double": "max"}, {"prefer_peko_reading": True}, {"limit": 60},
                    {"wait_patterns_on_special_hands": True, "five_gates_on_special": True},
-                   {"ron_completed_pung_is_concealed": True}]
-    for i, q in enumerate(hktw_hands[:160]):
+                   {"ron_completed_pung_is_concealed": True},
+                   {"orphans_add_concealed": False, "one_suit_missing_on_full_flush": True},
+                   {"honba_zero_adds_one": True, "five_concealed_pungs_tsumo_adds": True,
+                    "four_copies_in_quadruple_chow": True}]
+    for i, q in enumerate(hktw_hands[:200]):
         q["options"] = option_sets[i % len(option_sets)]
     requests += hktw_hands
     requests += [dict(case[1], rules="hktw") for case in HKTW_CASES]
