@@ -79,16 +79,8 @@ struct HktwRequest {
   std::int64_t pool = 0;           // points in the pool the winner collects (L13)
   HktwRules rules;
 
-  bool closed() const {
-    for (const auto& m : melds)
-      if (m.is_open()) return false;
-    return true;
-  }
-  int kan_count() const {
-    int n = 0;
-    for (const auto& m : melds) n += m.is_kan();
-    return n;
-  }
+  bool closed() const { return no_called_meld(melds); }
+  int kan_count() const { return kan_count_of(melds); }
 };
 
 // Reads and validates a request with "rules": "hktw": 17 tiles (3 fewer per meld;

@@ -83,11 +83,7 @@ struct KoreanRequest {
   TileCounts own_discards{};  // for 구련보등's furiten condition
   KoreanRules rules;
 
-  bool closed() const {
-    for (const auto& m : melds)
-      if (m.is_open()) return false;
-    return true;
-  }
+  bool closed() const { return no_called_meld(melds); }
 };
 
 // Reads and validates a request with "rules": "korean". Rejects souzu and red

@@ -84,6 +84,21 @@ struct Meld {
   int size() const { return is_kan() ? 4 : 3; }
 };
 
+// Whether none of `melds` was called (a closed kan is not a call), and how many are kans:
+// what every family's request asks of its melds.
+template <typename Melds>
+bool no_called_meld(const Melds& melds) {
+  for (const Meld& m : melds)
+    if (m.is_open()) return false;
+  return true;
+}
+template <typename Melds>
+int kan_count_of(const Melds& melds) {
+  int n = 0;
+  for (const Meld& m : melds) n += m.is_kan();
+  return n;
+}
+
 // Parses "KIND:TILES" and checks the tiles form that meld (throws "bad_meld").
 Meld parse_meld(std::string_view text, std::string_view field);
 

@@ -37,16 +37,8 @@ struct RiichiRequest {
   RiichiRules rules;
 
   bool dealer() const { return seat_wind == Wind::East; }
-  bool closed() const {
-    for (const auto& m : melds)
-      if (m.is_open()) return false;
-    return true;
-  }
-  int kan_count() const {
-    int n = 0;
-    for (const auto& m : melds) n += m.is_kan();
-    return n;
-  }
+  bool closed() const { return no_called_meld(melds); }
+  int kan_count() const { return kan_count_of(melds); }
 };
 
 // What a request *before the win* carries beyond a scoring request (waits and
