@@ -427,5 +427,10 @@ def test_page_on_a_phone_screen(browser, server):
         width = browser.execute_script("return document.documentElement.scrollWidth")
         assert width <= 400  # nothing wider than the screen
         p.shot("phone")
+        # the widest family: 17 tiles, eight flowers and the Hong Kong-Taiwan situation fields
+        p = Page(browser, server + "#r=hktw&h=123m123p123s456s789s55z&t=1&fl=f1f2f3f4f6")
+        assert p.text("#value") == "58 points"
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        p.shot("phone-hktw")
     finally:
         browser.set_window_size(1280, 1100)
