@@ -194,12 +194,6 @@ void hktw_readings(const TileCounts& concealed, const SmallList<Meld, 5>& melds,
   add_knitted_straight(concealed, melds, out);
 }
 
-bool hktw_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds) {
-  Found found;
-  add_decompositions(concealed, 5 - static_cast<int>(melds.size()), HktwReading{}, melds, found);
-  return found.any || hktw_special_complete(concealed, melds);
-}
-
 bool hktw_special_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds) {
   Found found;
   if (melds.empty()) {

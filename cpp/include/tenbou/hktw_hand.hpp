@@ -40,9 +40,8 @@ using HktwReadings = SmallList<HktwReading, 48>;
 // before the winning tile is placed (wait None, every concealed set concealed).
 void hktw_readings(const TileCounts& concealed, const SmallList<Meld, 5>& melds, HktwReadings& out);
 
-// Whether the tiles form any complete hand; the _special form tries only the shapes
-// other than 5 sets + a pair (the wait test asks the shanten table for that one).
-bool hktw_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds);
+// Whether the tiles form one of the shapes other than 5 sets + a pair (the wait test
+// asks the shanten table for that one).
 bool hktw_special_complete(const TileCounts& concealed, const SmallList<Meld, 5>& melds);
 // Whether one more tile could make a special shape of `before` at all (a cheap necessary
 // condition, asked once before trying every tile).
