@@ -27,11 +27,18 @@ def compact(tiles: List[Tuple[int, bool]]) -> str:
 
 
 class HandGenerator:
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, players: int = 4) -> None:
         self.rng = random.Random(seed)
+        self.players = players  # 3: sanma (no 2m-8m, no chi, seats E/S/W, kita)
+
+    def _in_set(self, k: int) -> bool:
+        return self.players == 4 or not 1 <= k <= 7
 
     # --- shapes -------------------------------------------------------------
     def _kinds_pool(self) -> List[int]:
+        return [k for k in self._full_kinds_pool() if self._in_set(k)]
+
+    def _full_kinds_pool(self) -> List[int]:
         r = self.rng.random()
         if r < 0.12:  # one suit (+ honours sometimes): flushes, nine gates, ambiguous waits
             s = self.rng.randrange(3)
@@ -117,7 +124,8 @@ class HandGenerator:
             rng.shuffle(order)
             for i, (kind, k) in enumerate(sets):
                 declared = order.index(i) < n_open
-                if kind == "seq":
+                if kind == "seq" and self.players == 3:
+                    declared = False  # no chi in three-player
                     if declared:
                         melds.append("chi:" + compact([(k + j, False) for j in range(3)]))
                         meld_kinds += [k, k + 1, k + 2]
@@ -152,14 +160,23 @@ class HandGenerator:
         win = name(concealed[win_index], reds[win_index])
         closed = all(m.startswith("ankan") for m in melds)
         tsumo = rng.random() < 0.45
+        winds = "ESWN"[: self.players]
         req: Dict[str, Any] = {
             "hand": compact(list(zip(concealed, reds))),
             "melds": melds,
             "win_tile": win,
             "tsumo": tsumo,
-            "seat_wind": rng.choice("ESWN"),
-            "round_wind": rng.choice("ESWN"[: rng.choice([1, 2, 4])]),
+            "seat_wind": rng.choice(winds),
+            "round_wind": rng.choice(winds[: rng.choice([1, 2, self.players])]),
         }
+        kita = 0
+        if self.players == 3:
+            req["players"] = 3
+            north = sum(1 for k in concealed + meld_kinds if k == 30)
+            kita = rng.choice([0, 0, 1, 1, 2, 3, 4])
+            kita = min(kita, 4 - north)
+            req["kita"] = kita
+            has_kan = has_kan or kita > 0  # a kita's replacement draw is rinshan too
         if closed and rng.random() < 0.45:
             req["riichi"] = True
             if rng.random() < 0.08:
@@ -186,7 +203,8 @@ class HandGenerator:
         seen = [0] * 34
         for k in concealed + meld_kinds:
             seen[k] += 1
-        free = [k for k in range(34) for _ in range(4 - seen[k])]
+        seen[30] += kita
+        free = [k for k in range(34) if self._in_set(k) for _ in range(4 - seen[k])]
         rng.shuffle(free)
         n_dora = rng.choice([0, 1, 1, 1, 2, 3])
         req["dora_indicators"] = compact([(k, False) for k in free[:n_dora]])
@@ -197,6 +215,6 @@ class HandGenerator:
         return req
 
 
-def generate(n: int, seed: int = 0) -> List[Dict[str, Any]]:
-    g = HandGenerator(seed)
+def generate(n: int, seed: int = 0, players: int = 4) -> List[Dict[str, Any]]:
+    g = HandGenerator(seed, players)
     return [g.request() for _ in range(n)]

@@ -163,6 +163,11 @@ Json points_json(const Json& q) {
       else if (key == "honba") p.honba = get_int(v, key, 0, 10000);
       else if (key == "riichi_sticks") p.riichi_sticks = get_int(v, key, 0, 10000);
       else if (key == "method") p.method = parse_method(v, key);
+      else if (key == "players") {
+        p.players = static_cast<int>(get_int(v, key, 0, 1000));
+        if (p.players != 3 && p.players != 4)
+          throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(p.players));
+      }
       else if (key == "options") continue;
       else throw InputError("unknown_key", key, "unknown points key '" + key + "'");
     }
@@ -193,6 +198,7 @@ Json points_json(const Json& q) {
     o.set("limit", limit ? Json::string(limit) : Json::null());
     o.set("base_points", base_points_json(pay));
     write_payments(o, pay);
+    if (p.players == 3) o.set("players", Json::integer(3));
     return o;
   } catch (const InputError& e) {
     return error_json("invalid_input", e.detail(), e.reason(), e.field());

@@ -63,10 +63,71 @@ const Shorthand* table_shorthand(std::int64_t amount, std::int64_t dealer_share)
 }
 
 namespace {
-std::int64_t round_up_100(std::int64_t v) { return (v + 99) / 100 * 100; }
-}  // namespace
 
-namespace {
+std::int64_t round_up_100(std::int64_t v) { return (v + 99) / 100 * 100; }
+
+// Who pays what, as multiples of the base points: the same plan serves the int64
+// methods and exact aotenjo amounts. seed 001 / 003: ron x4 (dealer x6); tsumo:
+// the dealer pays x2, others x1; a dealer's tsumo: each pays x2; each payer's
+// amount is rounded up to 100 on its own.
+struct Share {
+  Payer payer;
+  std::uint8_t times;      // multiple of the base points
+  bool halved;             // base x times / 2 (three-player north_split)
+  bool rounded_then_halved;  // round(base x times) / 2, rounded again (ron_equivalent)
+  std::uint8_t payers;
+};
+
+struct SharePlan {
+  Share shares[2];
+  int count;
+};
+
+SharePlan share_plan(const PointsQuery& q, const RiichiRules& rules) {
+  if (!q.tsumo) return {{{Payer::Discarder, static_cast<std::uint8_t>(q.dealer ? 6 : 4), false, false, 1}}, 1};
+  if (q.players != 3) {
+    if (q.dealer) return {{{Payer::NonDealer, 2, false, false, 3}}, 1};
+    return {{{Payer::Dealer, 2, false, false, 1}, {Payer::NonDealer, 1, false, false, 2}}, 2};
+  }
+  // Three players: the absent North seat's share (README "Three-player").
+  switch (rules.sanma_tsumo) {
+    case SanmaTsumo::Loss:
+      if (q.dealer) return {{{Payer::NonDealer, 2, false, false, 2}}, 1};
+      return {{{Payer::Dealer, 2, false, false, 1}, {Payer::NonDealer, 1, false, false, 1}}, 2};
+    case SanmaTsumo::NorthSplit:  // North's x2 (dealer win) or x1 split between the two payers
+      if (q.dealer) return {{{Payer::NonDealer, 3, false, false, 2}}, 1};
+      return {{{Payer::Dealer, 5, true, false, 1}, {Payer::NonDealer, 3, true, false, 1}}, 2};
+    case SanmaTsumo::RonEquivalent:  // the ron amount, halved between the two payers
+      if (q.dealer) return {{{Payer::NonDealer, 6, false, true, 2}}, 1};
+      return {{{Payer::Dealer, 4, false, true, 1}, {Payer::NonDealer, 4, false, true, 1}}, 2};
+  }
+  return {{}, 0};
+}
+
+std::int64_t share_amount(std::int64_t base, const Share& s) {
+  if (s.rounded_then_halved) return round_up_100(round_up_100(base * s.times) / 2);
+  return round_up_100(s.halved ? base * s.times / 2 : base * s.times);
+}
+
+BigUint share_amount(const BigUint& base, const Share& s) {
+  BigUint v = base;
+  v *= s.times;
+  if (s.halved) v.halve();
+  v.round_up_100();
+  if (s.rounded_then_halved) {
+    v.halve();  // a multiple of 100 halved: a multiple of 50
+    v.round_up_100();
+  }
+  return v;
+}
+
+// Honba: per honba, honba_value on ron; on tsumo each payer pays its share of it.
+std::int64_t honba_bonus(const PointsQuery& q, const RiichiRules& rules) {
+  const std::int64_t value = q.players == 3 ? rules.sanma_honba_value : rules.honba_value;
+  if (!q.tsumo) return q.honba * value;
+  const int payers = q.players - 1;
+  return payers * (q.honba * value / payers);
+}
 
 // seed 000 section 4: no limits; each payer's amount rounded up to 100 as usual.
 // Fixed-yakuman house rule: 10,000,000 non-dealer / 15,000,000 dealer per yakuman,
@@ -80,36 +141,18 @@ Payments aotenjo_payments(const PointsQuery& q, const RiichiRules& rules) {
   } else {
     exact->base_points = BigUint::shifted(static_cast<std::uint64_t>(q.fu), static_cast<unsigned>(q.han + 2));
   }
-  auto share = [&](std::uint32_t multiplier) {
-    BigUint v = exact->base_points;
-    v *= multiplier;
-    v.round_up_100();
-    return v;
-  };
-  if (!q.tsumo) {
-    exact->lines[0] = share(q.dealer ? 6 : 4);
-    p.lines[0].payer = Payer::Discarder;
-    p.line_count = 1;
-    exact->hand_value = exact->lines[0];
-    p.honba_bonus = q.honba * rules.honba_value;
-  } else if (q.dealer) {
-    exact->lines[0] = share(2);
-    p.lines[0].payer = Payer::NonDealer;
-    p.line_count = 1;
-    exact->hand_value = exact->lines[0];
-    exact->hand_value *= 3;
-    p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
-  } else {
-    exact->lines[0] = share(2);
-    exact->lines[1] = share(1);
-    p.lines[0].payer = Payer::Dealer;
-    p.lines[1].payer = Payer::NonDealer;
-    p.line_count = 2;
-    exact->hand_value = exact->lines[1];
-    exact->hand_value *= 2;
-    exact->hand_value += exact->lines[0];
+  const SharePlan plan = share_plan(q, rules);
+  for (int i = 0; i < plan.count; ++i) {
+    const Share& s = plan.shares[i];
+    exact->lines[i] = share_amount(exact->base_points, s);
+    p.lines[i].payer = s.payer;
+    p.lines[i].payers = s.payers;
+    BigUint paid = exact->lines[i];
+    paid *= s.payers;
+    exact->hand_value += paid;
   }
-  if (q.tsumo && !q.dealer) p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
+  p.line_count = plan.count;
+  p.honba_bonus = honba_bonus(q, rules);
   p.sticks_bonus = 1000 * q.riichi_sticks;
   exact->total = exact->hand_value;
   exact->total += static_cast<std::uint64_t>(p.honba_bonus + p.sticks_bonus);
@@ -147,7 +190,9 @@ Payments compute_payments(const PointsQuery& query, const RiichiRules& rules) {
     while (q.han < step->min_han) ++step;
     p.limit = step->limit;
     base = step->base;
-    if (p.limit == Limit::KazoeYakuman && rules.kazoe == KazoeLimit::Sanbaiman) {
+    // Kazoe: by rule capped at sanbaiman, or reached only through han that do not count toward it.
+    if (p.limit == Limit::KazoeYakuman &&
+        (rules.kazoe == KazoeLimit::Sanbaiman || (q.kazoe_han >= 0 && q.kazoe_han < 13))) {
       p.limit = Limit::Sanbaiman;
       base = 6000;
     }
@@ -161,25 +206,14 @@ Payments compute_payments(const PointsQuery& query, const RiichiRules& rules) {
     }
   }
   p.base_points = base;
-  // seed 001 / 003: ron x4 (dealer x6); tsumo: dealer pays x2, others x1; dealer
-  // tsumo: each pays x2. Each payer's amount is rounded up to 100 on its own.
-  if (!q.tsumo) {
-    p.lines[0] = {Payer::Discarder, round_up_100(base * (q.dealer ? 6 : 4))};
-    p.line_count = 1;
-    p.hand_value = p.lines[0].amount;
-    p.honba_bonus = q.honba * rules.honba_value;
-  } else if (q.dealer) {
-    p.lines[0] = {Payer::NonDealer, round_up_100(base * 2)};
-    p.line_count = 1;
-    p.hand_value = p.lines[0].amount * 3;
-    p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
-  } else {
-    p.lines[0] = {Payer::Dealer, round_up_100(base * 2)};
-    p.lines[1] = {Payer::NonDealer, round_up_100(base)};
-    p.line_count = 2;
-    p.hand_value = p.lines[0].amount + 2 * p.lines[1].amount;
-    p.honba_bonus = 3 * (q.honba * rules.honba_value / 3);
+  const SharePlan plan = share_plan(q, rules);
+  for (int i = 0; i < plan.count; ++i) {
+    const Share& s = plan.shares[i];
+    p.lines[i] = {s.payer, share_amount(base, s), s.payers};
+    p.hand_value += p.lines[i].amount * s.payers;
   }
+  p.line_count = plan.count;
+  p.honba_bonus = honba_bonus(q, rules);
   p.sticks_bonus = 1000 * q.riichi_sticks;
   p.total = p.hand_value + p.honba_bonus + p.sticks_bonus;
   return p;

@@ -15,12 +15,15 @@ namespace {
 enum class Key {
   Rules, Method, Hand, WinTile, Melds, Tsumo, SeatWind, RoundWind, Riichi, DoubleRiichi, Ippatsu, Rinshan,
   Chankan, Haitei, Houtei, Tenhou, Chiihou, Renhou, DoraIndicators, UraIndicators, Honba, RiichiSticks, Options,
-  OwnDiscards, Visible, Unknown
+  OwnDiscards, Visible, Players, Kita, Unknown
 };
 
 Key request_key(std::string_view k) {
   switch (k.size()) {
-    case 4: if (is(k, "hand")) return Key::Hand; break;
+    case 4:
+      if (is(k, "hand")) return Key::Hand;
+      if (is(k, "kita")) return Key::Kita;
+      break;
     case 5:
       if (is(k, "tsumo")) return Key::Tsumo;
       if (is(k, "melds")) return Key::Melds;
@@ -42,6 +45,7 @@ Key request_key(std::string_view k) {
       if (is(k, "rinshan")) return Key::Rinshan;
       if (is(k, "chankan")) return Key::Chankan;
       if (is(k, "chiihou")) return Key::Chiihou;
+      if (is(k, "players")) return Key::Players;
       break;
     case 8: if (is(k, "win_tile")) return Key::WinTile; break;
     case 12: if (is(k, "own_discards")) return Key::OwnDiscards; break;
@@ -71,12 +75,28 @@ IndicatorList parse_indicators(std::string_view text, std::string_view field, Ti
   return out;
 }
 
+// Three-player mahjong is played without 2m-8m (108 tiles): any of them is invalid input.
+void check_three_player_tiles(const TileCounts& counts, std::string_view field) {
+  for (Tile t = 1; t <= 7; ++t)
+    if (counts[t])
+      throw InputError("tile_not_in_rules", std::string(field),
+                       tile_name(t) + " is not in three-player mahjong: 2m-8m are removed, the manzu are 1m and 9m only");
+}
+
+void check_three_player_tiles(const IndicatorList& tiles, std::string_view field) {
+  TileCounts counts{};
+  for (Tile t : tiles) ++counts[t];
+  check_three_player_tiles(counts, field);
+}
+
 void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win) {
   auto bad = [](const std::string& msg) { throw InputError("bad_flags", "", msg); };
   const bool closed = r.closed();
   if (r.riichi && !closed) bad("riichi with an open hand (only closed kans may be declared)");
   if (r.ippatsu && !r.riichi) bad("ippatsu without riichi");
-  if (r.rinshan && r.kan_count() == 0) bad("rinshan without a kan among the melds");
+  // Three-player: a kita is replaced from the dead wall too, and a win on that tile is rinshan.
+  if (r.rinshan && r.kan_count() == 0 && r.kita == 0)
+    bad(r.players == 3 ? "rinshan without a kan among the melds or a kita" : "rinshan without a kan among the melds");
   if (!r.ura_indicators.empty() && !r.riichi) bad("ura_indicators given but the hand is not in riichi");
   if (r.ura_indicators.size() > r.dora_indicators.size())
     throw InputError("bad_value", "ura_indicators", "more ura indicators than dora indicators");
@@ -189,6 +209,19 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
       case Key::Honba: r.honba = get_int(v, key, 0, 10000); break;
       case Key::RiichiSticks: r.riichi_sticks = get_int(v, key, 0, 10000); break;
       case Key::Options: r.rules = riichi_rules_from(&v); break;
+      case Key::Players: {
+        const auto n = get_int(v, key, 0, 1000);
+        if (n != 3 && n != 4)
+          throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(n));
+        r.players = static_cast<std::uint8_t>(n);
+        break;
+      }
+      case Key::Kita: {
+        const auto n = get_int(v, key, 0, 1000);
+        if (n > 4) throw InputError("bad_value", "kita", "must be between 0 and 4 (there are four North tiles), got " + std::to_string(n));
+        r.kita = static_cast<std::uint8_t>(n);
+        break;
+      }
       case Key::OwnDiscards:
       case Key::Visible:
         if (!before_win)
@@ -221,17 +254,36 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
       if (seen_reds[static_cast<int>(suit_of(t.tile))] < 200) ++seen_reds[static_cast<int>(suit_of(t.tile))];
     }
   });
+  const bool three_players = r.players == 3;
+  if (three_players) check_three_player_tiles(r.hand, "hand");
   for (std::size_t i = 0; i < meld_texts.size(); ++i) {
     char field_text[] = "melds[0]";  // at most 4 melds: one digit
     field_text[6] = static_cast<char>('0' + i);
     const std::string_view field(field_text, sizeof field_text - 1);
     Meld m = parse_meld(meld_texts[i], field);
+    if (three_players) {
+      if (m.kind == MeldKind::Chi)
+        throw InputError("meld_not_in_rules", std::string(field), "three-player mahjong has no chi (pon and kan only)");
+      TileCounts meld_tiles{};
+      meld_tiles[m.tile] = 1;
+      check_three_player_tiles(meld_tiles, field);
+    }
     for (int k = 0; k < m.size(); ++k) ++seen[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
     if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
     r.melds.push_back(m);
   }
   if (have_dora) r.dora_indicators = parse_indicators(dora, "dora_indicators", seen, seen_reds);
   if (have_ura) r.ura_indicators = parse_indicators(ura, "ura_indicators", seen, seen_reds);
+  if (three_players) {
+    check_three_player_tiles(r.dora_indicators, "dora_indicators");
+    check_three_player_tiles(r.ura_indicators, "ura_indicators");
+    if (r.seat_wind == Wind::North)
+      throw InputError("bad_value", "seat_wind", "three-player mahjong has no North seat: E, S or W");
+    seen[kNorth] = static_cast<std::uint8_t>(seen[kNorth] + r.kita);  // kita tiles are North tiles
+  } else if (r.kita > 0) {
+    throw InputError("bad_value", "kita",
+                     "kita (North tiles set aside as dora) exist only in three-player mahjong: add \"players\": 3");
+  }
   if (before_win) {
     auto add_seen = [&](std::string_view text, const char* field, TileCounts& into) {
       parse_tiles_each(text, field, [&](ParsedTile t) {
@@ -242,6 +294,10 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
     };
     add_seen(own_discards, "own_discards", before_win->own_discards);
     add_seen(visible, "visible", before_win->visible);
+    if (three_players) {
+      check_three_player_tiles(before_win->own_discards, "own_discards");
+      check_three_player_tiles(before_win->visible, "visible");
+    }
   }
 
   const std::size_t want = (before_win ? 13 : 14) - 3 * r.melds.size();
@@ -254,8 +310,9 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
     if (seen[t] > 4)
       throw InputError("too_many_copies", "",
                        std::to_string(seen[t]) + " copies of " + tile_name(static_cast<Tile>(t)) +
-                           (before_win ? " counting hand, melds, indicators, own discards and visible tiles (there are 4)"
-                                       : " counting hand, melds and indicators (there are 4)"));
+                           (before_win ? " counting hand, melds, indicators, own discards and visible tiles"
+                                       : " counting hand, melds and indicators") +
+                           (t == kNorth && r.kita ? " and kita (there are 4)" : " (there are 4)"));
   for (int s = 0; s < 3; ++s)
     if (seen_reds[s] > 1)
       throw InputError("too_many_copies", "",
@@ -275,6 +332,11 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
   }
   if (!have_win) throw InputError("bad_value", "win_tile", "the request has no \"win_tile\"");
   ParsedTile w = parse_single_tile(win, "win_tile");
+  if (three_players && !in_three_player_set(w.tile)) {
+    TileCounts one{};
+    one[w.tile] = 1;
+    check_three_player_tiles(one, "win_tile");
+  }
   r.win_tile = w.tile;
   r.win_red = w.red;
   const int suit = is_honor(w.tile) ? -1 : static_cast<int>(suit_of(w.tile));

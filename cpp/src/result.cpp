@@ -40,6 +40,7 @@ std::string_view fu_key_name(FuKey key) {
     case FuKey::PairSeatWind: return "pair_seat_wind";
     case FuKey::PairRoundWind: return "pair_round_wind";
     case FuKey::PairDoubleWind: return "pair_double_wind";
+    case FuKey::PairNorthWind: return "pair_north_wind";
     case FuKey::OpenTripletSimple: return "open_triplet_simple";
     case FuKey::OpenTripletTerminal: return "open_triplet_terminal";
     case FuKey::ClosedTripletSimple: return "closed_triplet_simple";

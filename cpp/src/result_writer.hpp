@@ -98,6 +98,7 @@ void write_result(W& w, const RiichiResult& r) {
   write_payment_members(w, r.payments);
   write_wait(w, r.wait);
   write_decomposition(w, r.decomposition);
+  if (r.players == 3) { w.key(ResultKey::players); w.integer(3); }
   w.end_object();
 }
 

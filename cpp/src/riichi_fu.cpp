@@ -51,6 +51,8 @@ int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuIte
     add(FuKey::PairSeatWind, 2, rd.pair);
   } else if (rd.pair == round) {
     add(FuKey::PairRoundWind, 2, rd.pair);
+  } else if (rd.pair == kNorth && r.players == 3 && r.rules.north_value) {
+    add(FuKey::PairNorthWind, 2, rd.pair);  // three-player house option north_value
   }
   for (int i = 0; i < rd.set_count; ++i) {
     const HandSet& s = rd.sets[i];

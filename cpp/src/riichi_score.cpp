@@ -96,6 +96,8 @@ class Scorer {
     q.tsumo = r_.tsumo;
     q.honba = r_.honba;
     q.riichi_sticks = r_.riichi_sticks;
+    q.players = r_.players;
+    if (r_.kita && r_.rules.kita_dora && !r_.rules.kita_kazoe) q.kazoe_han = c.yaku.han - r_.kita;
     c.payments = compute_payments(q, r_.rules);
     if (!have_best_ || better(c, *best_)) {
       std::swap(best_, scratch_);
@@ -117,6 +119,7 @@ class Scorer {
     res.wait = best_->reading.wait;
     res.dealer = r_.dealer();
     res.tsumo = r_.tsumo;
+    res.players = r_.players;
     const Reading& rd = best_->reading;
     if (rd.shape == Shape::Standard) {
       SmallList<ShownSet, 14> concealed;

@@ -48,7 +48,8 @@ bool is_pinfu_shape(const RiichiRequest& r, const Reading& rd) {
   if (rd.shape != Shape::Standard || rd.wait != Wait::Ryanmen || !r.closed()) return false;
   for (int i = 0; i < rd.set_count; ++i)
     if (rd.sets[i].kind != SetKind::Sequence) return false;
-  return !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind));
+  return !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind) ||
+           (rd.pair == kNorth && r.players == 3 && r.rules.north_value));
 }
 
 namespace {
@@ -112,9 +113,14 @@ void sort_by_table_order(SmallList<YakuEntry, 24>& list) {
     for (int j = i; j > 0 && list.items[j].yaku < list.items[j - 1].yaku; --j) std::swap(list.items[j], list.items[j - 1]);
 }
 
-int count_dora(const TileCounts& all, const IndicatorList& indicators) {
+// Dora among the hand's tiles; three-player kita are North tiles the player owns,
+// so an indicator pointing at North counts each of them too.
+int count_dora(const RiichiRequest& r, const TileCounts& all, const IndicatorList& indicators) {
   int n = 0;
-  for (Tile ind : indicators) n += all[dora_from_indicator(ind)];
+  for (Tile ind : indicators) {
+    const Tile dora = dora_from_indicator(ind, r.players);
+    n += all[dora] + (dora == kNorth ? r.kita : 0);
+  }
   return n;
 }
 
@@ -145,7 +151,7 @@ void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
   }
 
   // Dora are not yaku: counted only after a yaku exists (seed 003).
-  if (int n = count_dora(f.all, r.dora_indicators)) {
+  if (int n = count_dora(r, f.all, r.dora_indicators)) {
     out.yaku.push({Yaku::Dora, static_cast<std::int16_t>(n)});
     out.han += n;
   }
@@ -157,9 +163,13 @@ void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
       out.han += reds;
     }
   }
-  if (int n = count_dora(f.all, r.ura_indicators)) {
+  if (int n = count_dora(r, f.all, r.ura_indicators)) {
     out.yaku.push({Yaku::UraDora, static_cast<std::int16_t>(n)});
     out.han += n;
+  }
+  if (r.kita && r.rules.kita_dora) {
+    out.yaku.push({Yaku::Kita, static_cast<std::int16_t>(r.kita)});
+    out.han += r.kita;
   }
   sort_by_table_order(out.yaku);
 }
@@ -261,6 +271,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
       // A double-wind triplet counts both yaku.
       if (s.tile == wind_tile(r.seat_wind)) add(Yaku::SeatWind);
       if (s.tile == wind_tile(r.round_wind)) add(Yaku::RoundWind);
+      if (s.tile == kNorth && r.players == 3 && r.rules.north_value && r.round_wind != Wind::North) add(Yaku::NorthWind);
     }
     // Peikou: pairs of identical sequences (four identical sequences are two pairs).
     int peikou = 0;

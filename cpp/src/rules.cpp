@@ -16,6 +16,9 @@ constexpr Choice<OpenPinfuFu> kOpenPinfuChoices[] = {{"always_30", OpenPinfuFu::
 constexpr Choice<AotenjoYakuman> kAotenjoYakumanChoices[] = {{"13han", AotenjoYakuman::ThirteenHan},
                                                              {"fixed", AotenjoYakuman::Fixed}};
 
+constexpr Choice<SanmaTsumo> kSanmaTsumoChoices[] = {
+    {"loss", SanmaTsumo::Loss}, {"north_split", SanmaTsumo::NorthSplit}, {"ron_equivalent", SanmaTsumo::RonEquivalent}};
+
 constexpr Choice<Method> kMethodChoices[] = {
     {"fuhan", Method::FuHan}, {"han_only", Method::HanOnly}, {"aotenjo", Method::Aotenjo}};
 
@@ -34,10 +37,14 @@ bool riichi_preset(std::string_view name, RiichiRules& r) {
   if (name == "tenhou") {
     // Tenhou's ranked rooms (shared/data/tenhou/README.md): kuitan and red fives
     // on, no kiriage, kazoe yakuman, every yakuman single, double-wind pair 4 fu.
+    // Three-player (proven by the 1,908 sanma wins of the records): tsumo loss,
+    // 200 per honba (100 from each payer on tsumo), North a guest wind, kita one
+    // dora each and counted toward kazoe: the RiichiRules defaults.
     return true;
   }
   if (name == "mahjongsoul") {
     // Mahjong Soul ranked: as Tenhou, but the four "specific wait" yakuman count double.
+    // Three-player as Tenhou's (README "Three-player" says how sure each value is).
     r.double_yakuman = true;
     return true;
   }
@@ -89,7 +96,15 @@ RiichiRules riichi_rules_from(const ValueView* options) {
       // On tsumo each of the three payers pays a third of it (seed 001: 100 each for 300).
       if (r.honba_value % 3 != 0)
         throw InputError("bad_value", field, "must be a multiple of 3 (shared by three payers on tsumo)");
-    } else if (is(key, "double_wind_fu")) {
+    } else if (is(key, "sanma_honba_value")) {
+      r.sanma_honba_value = get_int(v, field, 0, 1000000);
+      if (r.sanma_honba_value % 2 != 0)
+        throw InputError("bad_value", field, "must be a multiple of 2 (shared by two payers on tsumo)");
+    } else if (is(key, "north_value")) r.north_value = get_bool(v, field);
+    else if (is(key, "kita_dora")) r.kita_dora = get_bool(v, field);
+    else if (is(key, "kita_kazoe")) r.kita_kazoe = get_bool(v, field);
+    else if (is(key, "sanma_tsumo")) r.sanma_tsumo = parse_choice(v, field, kSanmaTsumoChoices);
+    else if (is(key, "double_wind_fu")) {
       auto fu = get_int(v, field, 0, 4);
       if (fu != 2 && fu != 4) throw InputError("bad_value", field, "must be 2 or 4");
       r.double_wind_fu = static_cast<int>(fu);
@@ -123,6 +138,11 @@ Json riichi_rules_to_json(const RiichiRules& r) {
   o.set("aotenjo_kokushi_fu", Json::integer(r.aotenjo_kokushi_fu));
   o.set("aotenjo_drop_implied", Json::boolean(r.aotenjo_drop_implied));
   o.set("aotenjo_yakuman_dora", Json::boolean(r.aotenjo_yakuman_dora));
+  o.set("sanma_tsumo", Json::string(choice_name(r.sanma_tsumo, kSanmaTsumoChoices)));
+  o.set("sanma_honba_value", Json::integer(r.sanma_honba_value));
+  o.set("north_value", Json::boolean(r.north_value));
+  o.set("kita_dora", Json::boolean(r.kita_dora));
+  o.set("kita_kazoe", Json::boolean(r.kita_kazoe));
   return o;
 }
 

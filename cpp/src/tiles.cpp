@@ -15,7 +15,8 @@ std::string tile_name(Tile t, bool red) {
   return s;
 }
 
-Tile dora_from_indicator(Tile indicator) {
+Tile dora_from_indicator(Tile indicator, int players) {
+  if (players == 3 && (indicator == 0 || indicator == 8)) return static_cast<Tile>(8 - indicator);
   if (indicator < 27) {  // numbered suits wrap 9 -> 1
     return static_cast<Tile>(indicator % 9 == 8 ? indicator - 8 : indicator + 1);
   }

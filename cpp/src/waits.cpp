@@ -17,7 +17,11 @@ void add_meld(TileCounts& counts, const Meld& m) {
 
 bool seven_pairs_distinct(RulesFamily f) { return f == RulesFamily::Riichi; }   // Korean: 4 of a kind = 2 pairs (L66)
 bool has_thirteen_orphans(RulesFamily f) { return f == RulesFamily::Riichi; }   // Korean: no souzu, no kokushi
-bool tile_in_rules(RulesFamily f, Tile t) { return f != RulesFamily::Korean || suit_of(t) != Suit::Sou; }
+// Korean: no souzu; three-player Riichi: no 2m-8m.
+bool tile_in_rules(const HandBeforeWin& b, Tile t) {
+  if (b.family == RulesFamily::Korean) return suit_of(t) != Suit::Sou;
+  return b.riichi.players != 3 || in_three_player_set(t);
+}
 
 Json form_json(int v) { return v == kNoForm ? Json::null() : Json::integer(v); }
 
@@ -66,6 +70,7 @@ HandBeforeWin hand_before_win_from(const ValueView& view) {
     for (const Meld& m : b.riichi.melds) add_meld(b.out_of_reach, m);
     for (Tile t : b.riichi.dora_indicators) ++b.out_of_reach[t];
     for (Tile t : b.riichi.ura_indicators) ++b.out_of_reach[t];
+    b.out_of_reach[kNorth] = static_cast<std::uint8_t>(b.out_of_reach[kNorth] + b.riichi.kita);
   }
   for (int t = 0; t < kTileKinds; ++t) {
     b.out_of_reach[t] = static_cast<std::uint8_t>(b.out_of_reach[t] + b.hand[t] + b.extras.own_discards[t]);
@@ -89,7 +94,7 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
   // One tile changes one group of the standard form: StandardShanten recomputes only it.
   for (int t = 0; t < kTileKinds; ++t) {
     const Tile tile = static_cast<Tile>(t);
-    if (!tile_in_rules(b.family, tile) || b.hand[t] >= 4) continue;  // a fifth copy does not exist
+    if (!tile_in_rules(b, tile) || b.hand[t] >= 4) continue;  // a fifth copy does not exist
     int after = standard.draws_needed_with(tile) - 1;
     if (b.melds == 0) {
       TileCounts next = b.hand;

@@ -136,6 +136,7 @@ def points(
     riichi_sticks: int = 0,
     yakuman: int = 0,
     options: Optional[Mapping[str, Any]] = None,
+    players: int = 4,
 ) -> Points:
     """Payments of a bare han/fu cell (the seed's score tables are made from it).
 
@@ -143,6 +144,8 @@ def points(
     exact at any han; amounts are gmpy2 ``mpz``). ``ok`` is false for the cells
     seed 000 leaves empty (20 fu 1 han tsumo, 25 fu 1 han, 25 fu 2 han tsumo,
     110 fu 1 han tsumo). Invalid arguments raise :class:`InvalidValueError`.
+    ``players=3`` pays a tsumo by two players, by the three-player switches of
+    ``options`` (``sanma_tsumo``, ``sanma_honba_value``).
 
     >>> points(103, 90, dealer=True, tsumo=True, method="aotenjo").total_text("ko")
     '219구 500양 2371자 9438해 405경 7863조 313억 8889만 7400'
@@ -156,6 +159,8 @@ def points(
         "riichi_sticks": riichi_sticks,
         "yakuman": yakuman,
     }
+    if players != 4:
+        query["players"] = players
     if fu is not None:
         query["fu"] = fu
     if options is not None:

@@ -15,6 +15,13 @@ from .errors import InvalidRequestError
 from .result import format_amount, yaku_names
 
 PAYER_TEXT = {"discarder": "the discarder pays", "dealer": "the dealer pays", "non_dealer": "each non-dealer pays"}
+
+
+def payer_texts(players: int, lines: int) -> Dict[str, str]:
+    """Payer labels; in three-player a non-dealer's tsumo has one other non-dealer paying."""
+    if players == 3 and lines == 2:
+        return dict(PAYER_TEXT, non_dealer="the other non-dealer pays")
+    return PAYER_TEXT
 LIMIT_TEXT = {
     "mangan": "mangan 満貫",
     "haneman": "haneman 跳満",
@@ -35,6 +42,7 @@ FU_TEXT = {
     "pair_seat_wind": "seat wind pair",
     "pair_round_wind": "round wind pair",
     "pair_double_wind": "double wind pair",
+    "pair_north_wind": "North pair (three-player value tile)",
     "open_triplet_simple": "open triplet, simples",
     "open_triplet_terminal": "open triplet, terminals/honours",
     "closed_triplet_simple": "closed triplet, simples",
@@ -170,6 +178,8 @@ def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[st
     """The contract request for `tenbou score HAND ...` (or `tenbou waits HAND ...`) arguments."""
     if before_win and (args.win or args.tsumo):
         raise UsageError("waits scores every winning tile by ron and by tsumo: give no --win or --tsumo")
+    if args.rules != "riichi" and (args.players != 4 or args.kita):
+        raise UsageError("--players and --kita: three-player Riichi only (--rules riichi)")
     if args.rules == "korean":
         return build_korean_request(args, before_win)
     if args.rules == "hktw":
@@ -204,6 +214,9 @@ def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[st
         "riichi_sticks": args.sticks,
         "options": options,
     }
+    if args.players != 4 or args.kita:
+        req["players"] = args.players
+        req["kita"] = args.kita
     if before_win:
         req.update(_before_win_keys(args))
     else:
@@ -323,9 +336,11 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
     names = yaku_names()
     how = "tsumo" if request.get("tsumo") or request.get("tenhou") or request.get("chiihou") else "ron"
     dealer = request.get("seat_wind", "E") == "E"
-    out.write(f"Hand      {' '.join(d['decomposition'])}\n")
+    kita = f" + kita {'4z' * request['kita']}" if request.get("kita") else ""
+    out.write(f"Hand      {' '.join(d['decomposition'])}{kita}\n")
     wait = d["wait"] or "-"
-    out.write(f"Win       {request.get('win_tile', '?')} by {how}, {wait} wait, {'dealer' if dealer else 'non-dealer'}"
+    players = " three-player," if d.get("players") == 3 else ""
+    out.write(f"Win       {request.get('win_tile', '?')} by {how}, {wait} wait,{players} {'dealer' if dealer else 'non-dealer'}"
               f" (seat {request.get('seat_wind', 'E')}, round {request.get('round_wind', 'E')})\n")
     out.write("Yaku\n")
     aotenjo_han = request.get("method") == "aotenjo" and not d["limit"]  # yakuman counted as 13 han each
@@ -360,12 +375,14 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
     limit = f", {LIMIT_TEXT[d['limit']]}" if d["limit"] and method != "aotenjo" else ""
     out.write(f"Value     {head}{limit}\n")
     out.write("Payments\n")
+    players = d.get("players", 4)
+    texts = payer_texts(players, len(d["payments"]))
     honba_each = 0
     if d["honba_bonus"]:
-        honba_each = d["honba_bonus"] if how == "ron" else d["honba_bonus"] // 3
+        honba_each = d["honba_bonus"] if how == "ron" else d["honba_bonus"] // (players - 1)
     for p in d["payments"]:
         extra = f" + {_fmt(honba_each)} honba" if honba_each else ""
-        out.write(f"  {PAYER_TEXT[p['payer']]:<24} {_fmt(p['amount'])}{extra}\n")
+        out.write(f"  {texts[p['payer']]:<24} {_fmt(p['amount'])}{extra}\n")
     if d["sticks_bonus"]:
         out.write(f"  {'riichi sticks (table)':<24} {_fmt(d['sticks_bonus'])}\n")
     amounts = [p["amount"] for p in d["payments"]]
@@ -425,7 +442,8 @@ def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
         key, value = _parse_option(opt)
         options[key] = value
     p = _points(args.han, args.fu, dealer=args.dealer, tsumo=args.tsumo, method=args.method,
-                honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman, options=options)
+                honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman, options=options,
+                players=args.players)
     if args.json:
         out.write(json.dumps(p.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
     elif not p.ok:
@@ -435,8 +453,9 @@ def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
         limit = f" ({LIMIT_TEXT[d['limit']]})" if d["limit"] else ""
         fu = "" if d["method"] == "han_only" else f" {d['fu']} fu"
         out.write(f"{d['han']} han{fu}{limit} ({d['method']}): base points {_fmt(d['base_points'])}\n")
+        texts = payer_texts(d.get("players", 4), len(d["payments"]))
         for pay in p.payments:
-            out.write(f"  {PAYER_TEXT[pay.payer]:<24} {_fmt(pay.amount)}\n")
+            out.write(f"  {texts[pay.payer]:<24} {_fmt(pay.amount)}\n")
         out.write(f"Total {_fmt(p.total)}\n")
     return 0 if p.ok else 1
 
@@ -648,6 +667,9 @@ def compare_with_tenhou(d: Dict[str, Any], e: Any) -> List[str]:
         return [f"not scored: {d['error']['message']}"]
     problems = []
     ours = {y["key"]: y["han"] for y in d["yaku"]}
+    # Tenhou counts three-player kita (nukidora) under its dora id.
+    if "kita" in ours:
+        ours["dora"] = ours.get("dora", 0) + ours.pop("kita")
     if ours != e.yaku:
         problems.append(f"yaku {ours} != {e.yaku}")
     if d["han"] != e.han:
@@ -698,6 +720,8 @@ def add_hand_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators (riichi hands)")
     s.add_argument("--honba", type=int, default=0)
     s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    s.add_argument("--players", type=int, default=4, choices=[3, 4], help="3: three-player Riichi (sanma: no 2m-8m, no chi, seats E/S/W)")
+    s.add_argument("--kita", type=int, default=0, metavar="N", help="three-player: North tiles set aside as dora (0-4)")
     s.add_argument("--preset", default="tenhou", help="rule preset: tenhou, mahjongsoul, wrc, mleague")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. kiriage=true (repeatable)")
     s.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"], help="calculation method (seed 000)")
@@ -732,6 +756,7 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     p.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
     p.add_argument("--honba", type=int, default=0)
     p.add_argument("--sticks", type=int, default=0)
+    p.add_argument("--players", type=int, default=4, choices=[3, 4], help="3: three-player (two payers on tsumo)")
     p.add_argument("--preset", default="tenhou")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. honba_value=1500")
     p.add_argument("--units", default="en", choices=["en", "ko", "ja"])

@@ -1,6 +1,6 @@
 """Tenhou game logs (mjlog XML) -> contract requests, for replaying real games.
 
-Every ``<AGARI>`` of a four-player game becomes a :class:`TenhouWin` holding the
+Every ``<AGARI>`` of a four- or three-player game becomes a :class:`TenhouWin` holding the
 request tenbou scores (tiles, melds and every situational flag worked out from
 the event stream: riichi and double riichi, ippatsu, rinshan, chankan, haitei,
 houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku).
@@ -12,6 +12,13 @@ houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku)
 Format notes (shared/data/tenhou/README.md): tile ids 0-135, kind = id // 4, red
 fives are ids 16, 52, 88 when the game uses them; ``<GO type>`` bit 0x10 marks a
 three-player game, 0x02 no red fives, 0x04 no open tanyao.
+
+Three-player games (sanma) have seats E, S, W only, no 2m-8m and kita: a North tile
+set aside as dora (meld code bit 0x20). Tenhou's records show how it treats them:
+a kita ends every ippatsu and the first go-around as a call does, its replacement
+draw is a kan replacement (a win on it is rinshan), and a ron on a kita tile is not
+chankan. The live wall holds 55 draws (108 tiles - 14 dead wall - 39 dealt), kan
+and kita replacement draws included.
 """
 from __future__ import annotations
 
@@ -21,7 +28,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
-__all__ = ["TenhouWin", "Expected", "wins_from_file", "wins_from_text", "TENHOU_YAKU", "decode_meld", "tile_text"]
+__all__ = ["TenhouWin", "Expected", "wins_from_file", "wins_from_text", "TENHOU_YAKU", "decode_meld", "is_kita",
+           "tile_text"]
 
 # Tenhou yaku ids -> contract keys (README of the data set).
 TENHOU_YAKU: Dict[int, str] = {
@@ -76,12 +84,17 @@ def decode_meld(m: int, reds: bool = True) -> Tuple[str, str, List[int]]:
         ids = [t * 4 + i for i in range(4)]
         kind = "kakan"
     elif m & 0x20:
-        raise ValueError("kita (three-player north) is not a four-player meld")
+        raise ValueError("kita (a three-player North set aside) is not a meld: count it with is_kita()")
     else:  # called or closed kan
         t = (m >> 8) // 4
         ids = [t * 4 + i for i in range(4)]
         kind = "ankan" if m & 3 == 0 else "kan"
     return f"{kind}:{_tiles_text(ids, reds)}", kind, ids
+
+
+def is_kita(m: int) -> bool:
+    """Whether a meld code is a three-player kita (a North tile set aside as dora)."""
+    return bool(m & 0x20) and not m & 0x1C
 
 
 @dataclass
@@ -111,11 +124,16 @@ def _ints(text: Optional[str]) -> List[int]:
 class _Round:
     """Event-stream state for one hand: enough to know each situational yaku's conditions."""
 
-    def __init__(self, attrs: Dict[str, str]) -> None:
+    def __init__(self, attrs: Dict[str, str], players: int = 4) -> None:
         seed = _ints(attrs["seed"])
+        self.players = players
         self.round_wind = _WINDS[seed[0] // 4]
         self.oya = int(attrs["oya"])
-        self.draws = 0  # live-wall draws so far (rinshan draws included); the 70th is the last tile
+        # Live-wall draws so far (replacement draws included): 136 - 14 - 52 = 70 with four
+        # players, 108 - 14 - 39 = 55 with three; the last of them is the haitei tile.
+        self.wall = 70 if players == 4 else 55
+        self.draws = 0
+        self.kita = [0] * 4
         self.any_call = False  # any chi/pon/kan so far (breaks the first go-around)
         self.discarded = [False] * 4
         self.riichi = [False] * 4
@@ -138,7 +156,7 @@ class _Round:
         self.last_draw_rinshan[who] = self.kan_draw_pending[who]
         self.kan_draw_pending[who] = False
         # seed/Tenhou: the kan replacement tile is never the haitei tile.
-        self.last_draw_was_last_tile[who] = self.draws == 70 and not self.last_draw_rinshan[who]
+        self.last_draw_was_last_tile[who] = self.draws == self.wall and not self.last_draw_rinshan[who]
         self.last_event = ("draw", who)
 
     def discard(self, who: int) -> None:
@@ -147,7 +165,7 @@ class _Round:
         else:
             self.ippatsu[who] = False
         self.discarded[who] = True
-        self.last_discard_after_wall_end = self.draws >= 70
+        self.last_discard_after_wall_end = self.draws >= self.wall
         self.last_event = ("discard", who)
 
     def reach(self, who: int, step: int) -> None:
@@ -168,17 +186,19 @@ class _Round:
             self.kakan_pending = True
         else:
             self.ippatsu = [False] * 4  # any call, closed kans included, ends every ippatsu
-        if kind in ("kan", "ankan", "kakan"):
-            self.kan_draw_pending[who] = True
+        if kind in ("kan", "ankan", "kakan", "kita"):
+            self.kan_draw_pending[who] = True  # a kita too is replaced from the dead wall
+        if kind == "kita":
+            self.kita[who] += 1
         self.last_event = (kind, who)
 
 
 def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
-    """Every four-player win in one mjlog XML text."""
+    """Every win (four- or three-player) in one mjlog XML text."""
     root = ET.fromstring(text)
     reds = True
     open_tanyao = True
-    four_players = True
+    players = 4
     rnd: Optional[_Round] = None
     hand_index = -1
     for el in root:
@@ -186,11 +206,11 @@ def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
         a = el.attrib
         if tag == "GO":
             gtype = int(a.get("type", "0"))
-            four_players = not gtype & 0x10
+            players = 3 if gtype & 0x10 else 4
             reds = not gtype & 0x02
             open_tanyao = not gtype & 0x04
         elif tag == "INIT":
-            rnd = _Round(a)
+            rnd = _Round(a, players)
             hand_index += 1
         elif rnd is None:
             continue
@@ -201,9 +221,10 @@ def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
         elif tag == "REACH":
             rnd.reach(int(a["who"]), int(a["step"]))
         elif tag == "N":
-            _, kind, _ids = decode_meld(int(a["m"]), reds) if four_players else ("", "kita", [])
+            m = int(a["m"])
+            kind = "kita" if players == 3 and is_kita(m) else decode_meld(m, reds)[1]
             rnd.call(int(a["who"]), kind)
-        elif tag == "AGARI" and four_players:
+        elif tag == "AGARI":
             yield _win(a, rnd, reds, open_tanyao, f"{source}#{hand_index}")
 
 
@@ -211,9 +232,12 @@ def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: 
     who, from_who = int(a["who"]), int(a["fromWho"])
     tsumo = who == from_who
     hai = _ints(a["hai"])
-    melds = [decode_meld(m, reds)[0] for m in _ints(a.get("m"))]
+    codes = _ints(a.get("m"))
+    three = rnd.players == 3
+    kita = sum(1 for m in codes if three and is_kita(m))
+    melds = [decode_meld(m, reds)[0] for m in codes if not (three and is_kita(m))]
     honba, sticks = _ints(a["ba"])[:2]
-    seat = _WINDS[(who - rnd.oya) % 4]
+    seat = _WINDS[(who - rnd.oya) % rnd.players]
     first_turn = not rnd.any_call and not rnd.discarded[who]
     last_kind, last_who = rnd.last_event
     request: Dict[str, Any] = {
@@ -239,6 +263,9 @@ def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: 
         "riichi_sticks": sticks,
         "options": {"preset": "tenhou", "red_fives": reds, "open_tanyao": open_tanyao},
     }
+    if three:
+        request["players"] = 3
+        request["kita"] = kita
     fu, points, limit = _ints(a["ten"])[:3]
     yaku: Dict[str, int] = {}
     pairs = _ints(a.get("yaku"))
@@ -255,7 +282,7 @@ def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: 
 
 
 def wins_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouWin]:
-    """Every four-player win in one ``.mjlog`` file (plain or gzip-compressed XML)."""
+    """Every win in one ``.mjlog`` file (plain or gzip-compressed XML)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:2] == b"\x1f\x8b":

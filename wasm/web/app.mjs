@@ -27,7 +27,7 @@ function loadNames() {
 const FU_TEXT = {
   base: "base (futei)", chiitoitsu: "seven pairs", closed_ron: "closed ron", tsumo: "tsumo", wait_kanchan: "kanchan wait",
   wait_penchan: "penchan wait", wait_tanki: "single wait", pair_dragon: "dragon pair", pair_seat_wind: "seat wind pair",
-  pair_round_wind: "round wind pair", pair_double_wind: "double wind pair", open_triplet_simple: "open triplet",
+  pair_round_wind: "round wind pair", pair_double_wind: "double wind pair", pair_north_wind: "North pair", open_triplet_simple: "open triplet",
   open_triplet_terminal: "open triplet, terminal/honour", closed_triplet_simple: "closed triplet",
   closed_triplet_terminal: "closed triplet, terminal/honour", open_kan_simple: "open kan",
   open_kan_terminal: "open kan, terminal/honour", closed_kan_simple: "closed kan",

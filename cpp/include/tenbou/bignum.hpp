@@ -21,6 +21,11 @@ class BigUint {
   BigUint& operator+=(std::uint64_t v) { return *this += BigUint(v); }
   // Rounds up to the next multiple of 100 (each payer's amount, seed 003).
   BigUint& round_up_100();
+  // Halves an even value (three-player tsumo shares; every base amount is even).
+  BigUint& halve() {
+    divmod_small(2);
+    return *this;
+  }
 
   bool is_zero() const { return limbs_.empty(); }
   bool fits_int64() const;

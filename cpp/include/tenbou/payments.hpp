@@ -21,6 +21,7 @@ std::string_view payer_name(Payer payer);
 struct PaymentLine {
   Payer payer;
   std::int64_t amount;  // what each such payer pays, honba excluded
+  int payers = 1;       // how many players pay it (a dealer's tsumo: 3, or 2 in three-player)
 };
 
 // Aotenjo amounts, exact at any size (seed 000 section 4).
@@ -54,6 +55,10 @@ struct PointsQuery {
   bool tsumo = false;
   std::int64_t honba = 0;
   std::int64_t riichi_sticks = 0;
+  int players = 4;  // 3: sanma (two payers on tsumo, RiichiRules' three-player switches)
+  // Han that count toward kazoe yakuman when lower than `han` (three-player kita
+  // with kita_kazoe off); -1: all of them.
+  int kazoe_han = -1;
 };
 
 // Payments by the query's method (seed 000): fu/han with limits; han-only (fu fixed

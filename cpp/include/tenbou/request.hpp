@@ -34,6 +34,10 @@ struct RiichiRequest {
   bool tenhou = false, chiihou = false, renhou = false;
   IndicatorList dora_indicators, ura_indicators;
   std::int64_t honba = 0, riichi_sticks = 0;
+  // Three-player (sanma): "players": 3, and "kita" North tiles set aside as nukidora
+  // (in neither hand nor melds). With four players kita is always 0.
+  std::uint8_t players = 4;
+  std::uint8_t kita = 0;
   RiichiRules rules;
 
   bool dealer() const { return seat_wind == Wind::East; }

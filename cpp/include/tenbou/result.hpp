@@ -26,7 +26,7 @@ struct YakuEntry {
 // Fu items: keys are stable (README "Fu items"); `tile` names the set or pair.
 enum class FuKey : std::uint8_t {
   Base, Chiitoitsu, ClosedRon, Tsumo, WaitKanchan, WaitPenchan, WaitTanki,
-  PairDragon, PairSeatWind, PairRoundWind, PairDoubleWind,
+  PairDragon, PairSeatWind, PairRoundWind, PairDoubleWind, PairNorthWind,
   OpenTripletSimple, OpenTripletTerminal, ClosedTripletSimple, ClosedTripletTerminal,
   OpenKanSimple, OpenKanTerminal, ClosedKanSimple, ClosedKanTerminal, OpenPinfu,
   HanOnly,       // the han-only method's fixed 30 fu (seed 000 section 2)
@@ -75,6 +75,7 @@ struct RiichiResult {
   SmallList<ShownSet, 14> decomposition;
   bool dealer = false;
   bool tsumo = false;
+  int players = 4;  // written only when 3 (three-player results)
 
   static RiichiResult failure(ErrorCode code, std::string message, std::string reason = {}, std::string field = {});
 };

@@ -14,7 +14,7 @@ enum class ResultKey : std::uint8_t {
   base_han, additional_han, min_base_han, win_valid, chombo, unlimited, name_ko, name_en,
   kind, count, unknown_yaku, messages, win_base, points, collects_draw_pool,
   number, base_points, pattern_points, value, pool_bonus, instant_payments, each, hand_ended,
-  waits,
+  waits, players,
   Count
 };
 
@@ -25,7 +25,7 @@ inline constexpr std::string_view kResultKeyNames[] = {
     "decomposition", "rules", "variant", "base_han", "additional_han", "min_base_han", "win_valid",
     "chombo", "unlimited", "name_ko", "name_en", "kind", "count", "unknown_yaku",
     "messages", "win_base", "points", "collects_draw_pool", "number", "base_points", "pattern_points",
-    "value", "pool_bonus", "instant_payments", "each", "hand_ended", "waits"};
+    "value", "pool_bonus", "instant_payments", "each", "hand_ended", "waits", "players"};
 static_assert(sizeof kResultKeyNames / sizeof kResultKeyNames[0] == static_cast<int>(ResultKey::Count),
               "one name per key");
 

@@ -19,6 +19,10 @@ enum class RenhouValue : std::uint8_t { None, Mangan, Yakuman };
 // seed 000 also names houses that keep 20 fu even at 1 han (the 20 fu 1 han cells).
 enum class OpenPinfuFu : std::uint8_t { Always30, OneHanOnly, Never };
 enum class AotenjoYakuman : std::uint8_t { ThirteenHan, Fixed };
+// Three-player tsumo: who pays the absent North seat's share (README "Three-player").
+//   Loss: nobody (tsumo-zon: Tenhou, Mahjong Soul); NorthSplit: the two payers
+//   share it (hokke seppan); RonEquivalent: the hand's ron value, halved between them.
+enum class SanmaTsumo : std::uint8_t { Loss, NorthSplit, RonEquivalent };
 
 struct RiichiRules {
   const char* preset = "tenhou";  // one of kPresetNames
@@ -38,6 +42,12 @@ struct RiichiRules {
   // seed 000's 103-han example leaves out toitoi, sanankou and sankantsu: dropped by default.
   bool aotenjo_drop_implied = true;
   bool aotenjo_yakuman_dora = true;  // "역만에도 도라를 복합하기 때문에"
+  // Three-player switches (used when the request has "players": 3).
+  SanmaTsumo sanma_tsumo = SanmaTsumo::Loss;
+  std::int64_t sanma_honba_value = 200;  // per honba on ron; half from each payer on tsumo (Tenhou: 200)
+  bool north_value = false;  // a North triplet is a value tile (1 han) and a North pair 2 fu
+  bool kita_dora = true;     // each kita (North set aside) is one dora
+  bool kita_kazoe = true;    // kita han count toward kazoe yakuman
 };
 
 // "fuhan", "han_only", "aotenjo" (contract.md `method`).

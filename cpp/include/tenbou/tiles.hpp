@@ -41,7 +41,11 @@ std::string tile_name(Tile t, bool red = false);
 // The same name as a view of a constant table (no string built; t < kTileKinds).
 std::string_view tile_text(Tile t);
 
-// The tile a dora indicator points at (9 -> 1, N -> E, Red -> White).
-Tile dora_from_indicator(Tile indicator);
+// The tile a dora indicator points at (9 -> 1, N -> E, Red -> White). With three
+// players 2m-8m are not in the set, so 1m points at 9m and 9m at 1m.
+Tile dora_from_indicator(Tile indicator, int players = 4);
+
+// Three-player mahjong (sanma) plays without 2m-8m: 108 tiles.
+constexpr bool in_three_player_set(Tile t) { return t == 0 || t >= 8; }
 
 }  // namespace tenbou

@@ -10,11 +10,11 @@ namespace tenbou {
 // Order = the contract's key order (contract.md) = output order.
 enum class Yaku : std::uint8_t {
   MenzenTsumo, Riichi, Ippatsu, Chankan, Rinshan, Haitei, Houtei, Pinfu, Tanyao, Iipeikou,
-  SeatWind, RoundWind, Haku, Hatsu, Chun, DoubleRiichi, Chiitoitsu, Chanta, Ittsu, Sanshoku,
+  SeatWind, RoundWind, Haku, Hatsu, Chun, NorthWind, DoubleRiichi, Chiitoitsu, Chanta, Ittsu, Sanshoku,
   SanshokuDoukou, Sankantsu, Toitoi, Sanankou, Shousangen, Honroutou, Ryanpeikou, Junchan,
   Honitsu, Chinitsu, Renhou, Tenhou, Chiihou, Daisangen, Suuankou, SuuankouTanki, Tsuuiisou,
   Ryuuiisou, Chinroutou, Chuuren, JunseiChuuren, Kokushi, Kokushi13, Daisuushi, Shousuushi,
-  Suukantsu, Dora, AkaDora, UraDora,
+  Suukantsu, Dora, AkaDora, UraDora, Kita,
   Count
 };
 constexpr int kYakuCount = static_cast<int>(Yaku::Count);
@@ -50,6 +50,8 @@ inline constexpr std::array<YakuInfo, kYakuCount> kYakuTable = {{
     {Yaku::Haku, "haku", "White dragon", "白", "백", 1, 1, false, false},
     {Yaku::Hatsu, "hatsu", "Green dragon", "發", "발", 1, 1, false, false},
     {Yaku::Chun, "chun", "Red dragon", "中", "중", 1, 1, false, false},
+    // Three-player house option north_value: North as a value tile for every seat.
+    {Yaku::NorthWind, "north_wind", "North wind (three-player value tile)", "北", "북", 1, 1, false, false},
     {Yaku::DoubleRiichi, "double_riichi", "Double riichi", "両立直", "더블리치", 2, 0, false, false},
     {Yaku::Chiitoitsu, "chiitoitsu", "Seven pairs", "七対子", "치또이츠", 2, 0, false, false},
     {Yaku::Chanta, "chanta", "Half outside hand", "混全帯幺九", "찬타", 2, 1, false, false},
@@ -84,6 +86,8 @@ inline constexpr std::array<YakuInfo, kYakuCount> kYakuTable = {{
     {Yaku::Dora, "dora", "Dora", "ドラ", "도라", 1, 1, false, false},
     {Yaku::AkaDora, "aka_dora", "Red five", "赤ドラ", "적도라", 1, 1, false, false},
     {Yaku::UraDora, "ura_dora", "Ura dora", "裏ドラ", "뒷도라", 1, 1, false, false},
+    // Three-player: North tiles set aside, one dora each (request key "kita").
+    {Yaku::Kita, "kita", "North dora (kita)", "抜きドラ", "북 뽑기 도라", 1, 1, false, false},
 }};
 
 constexpr const YakuInfo& yaku_info(Yaku y) { return kYakuTable[static_cast<int>(y)]; }
