@@ -160,8 +160,10 @@ def before_win(req: Dict[str, Any]) -> Dict[str, Any]:
     return out
 
 
-def tile_names(rules: str) -> List[str]:
-    return [f"{n}{s}" for s in ("mpz" if rules == "korean" else "mpsz") for n in range(1, 8 if s == "z" else 10)]
+def tile_names(rules: str, players: int = 4) -> List[str]:
+    """The tile kinds of a rule family (three-player Riichi: no 2m-8m)."""
+    names = [f"{n}{s}" for s in ("mpz" if rules == "korean" else "mpsz") for n in range(1, 8 if s == "z" else 10)]
+    return [t for t in names if players == 4 or t[1] != "m" or t[0] in "19"]
 
 
 def check_waits(requests: List[Dict[str, Any]]) -> int:
@@ -175,7 +177,7 @@ def check_waits(requests: List[Dict[str, Any]]) -> int:
         got = _core.waits(before)
         assert got["ok"], (before, got)
         completing = []
-        for t in tile_names(before.get("rules", "riichi")):
+        for t in tile_names(before.get("rules", "riichi"), before.get("players", 4)):
             req = dict(before, hand=before["hand"] + t, win_tile=t)
             res = json.loads(tenbou.score_json(json.dumps(req, ensure_ascii=False)))
             if res["ok"] or res["error"]["code"] == "no_yaku":

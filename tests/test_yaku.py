@@ -22,6 +22,11 @@ def check(result: tenbou.Result, yaku: Dict[str, int], han: int, fu: Optional[in
 
 CASES = {
     # name: (hand, win, kwargs, yaku, han, fu, total)
+    # Three-player (tests/test_sanma.py has the rest): 20 + 10 + 2 tanki + 8 (111m) = 40 fu.
+    "kita (three-player)": ("111m99m123p456p789s", "9m", dict(riichi=True, players=3, kita=2, **S),
+                            {"riichi": 1, "kita": 2}, 3, 40, 5200),
+    "north value tile (three-player option)": ("123p456p789s55s", "9s", dict(
+        melds=["pon:444z"], players=3, options={"north_value": True}, **S), {"north_wind": 1}, 1, 30, 1000),
     "riichi ippatsu tsumo pinfu tanyao": ("234567m234p55s678s", "5m", dict(tsumo=True, riichi=True, ippatsu=True, **S),
                                           {"menzen_tsumo": 1, "riichi": 1, "ippatsu": 1, "pinfu": 1, "tanyao": 1}, 5, 20, 8000),
     "iipeikou kanchan": ("112233m456p789s55s", "2m", dict(riichi=True, **S), {"riichi": 1, "iipeikou": 1}, 2, 40, 2600),

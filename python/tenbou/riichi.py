@@ -33,8 +33,13 @@ def request(
     riichi_sticks: int = 0,
     method: str = "fuhan",
     options: Optional[Mapping[str, Any]] = None,
+    players: int = 4,
+    kita: int = 0,
 ) -> Dict[str, Any]:
-    """Build the contract's request object from keyword arguments."""
+    """Build the contract's request object from keyword arguments.
+
+    ``players=3`` scores a three-player (sanma) hand; ``kita`` counts its North tiles
+    set aside as dora (README "Three-player")."""
     req: Dict[str, Any] = {
         "rules": "riichi",
         "method": method,
@@ -53,6 +58,9 @@ def request(
     flags = dict(tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, rinshan=rinshan,
                  chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou)
     req.update({k: True for k, v in flags.items() if v})
+    if players != 4 or kita:  # four-player requests stay as they were
+        req["players"] = players
+        req["kita"] = kita
     return req
 
 
