@@ -126,6 +126,7 @@ class HandGenerator:
                 declared = order.index(i) < n_open
                 if kind == "seq" and self.players == 3:
                     declared = False  # no chi in three-player
+                if kind == "seq":
                     if declared:
                         melds.append("chi:" + compact([(k + j, False) for j in range(3)]))
                         meld_kinds += [k, k + 1, k + 2]

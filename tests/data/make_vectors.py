@@ -19,6 +19,7 @@ import korean_generator  # noqa: E402
 from test_bad_input import CASES  # noqa: E402
 from test_hktw import BAD as HKTW_BAD, CASES as HKTW_CASES  # noqa: E402
 from test_korean import BAD as KOREAN_BAD, HANDS as KOREAN_HANDS  # noqa: E402
+from test_sanma import BAD as SANMA_BAD  # noqa: E402
 
 import tenbou  # noqa: E402
 
@@ -76,6 +77,14 @@ def main() -> None:
     requests += hktw_hands
     requests += [dict(case[1], rules="hktw") for case in HKTW_CASES]
     requests += [dict(case[0], rules="hktw") for case in HKTW_BAD]
+    # Three-player Riichi: generated hands under each method and tsumo switch, and the bad inputs.
+    sanma_options = [{}, {"preset": "mahjongsoul"}, {"sanma_tsumo": "north_split"}, {"sanma_tsumo": "ron_equivalent"},
+                     {"sanma_honba_value": 1000, "north_value": True}, {"kita_kazoe": False}, {"kita_dora": False}]
+    for i, q in enumerate(hand_generator.generate(400, seed=3003, players=3)):
+        q["options"] = sanma_options[i % len(sanma_options)]
+        q["method"] = ("fuhan", "fuhan", "han_only", "aotenjo")[i % 4]
+        requests.append(q)
+    requests += [{"players": 3, **case[0]} for case in SANMA_BAD]
     lines = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in requests]
     lines += ['{"hand":', "[]", '{"hand":"123m","hand":"1m"}']  # invalid JSON text
     (HERE / "vectors.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
