@@ -341,6 +341,37 @@ def test_page_hands_by_clicking(browser, server):
     p.click('[data-rules="riichi"]')
 
 
+def test_page_three_player(browser, server):
+    p = Page(browser, server)
+    p.tiles("234m")  # four-player tiles, dropped when the table becomes three-player
+    p.select("#players", "3")
+    palette = [e.get_attribute("data-code") for e in p.d.find_elements(p.By.CSS_SELECTOR, "#palette .tile")]
+    assert [c for c in palette if c.endswith("m")] == ["1m", "9m"]  # no 2m-8m, no red 5m
+    assert "0p" in palette and "0s" in palette
+    assert not p.css('[data-target="chi"]').is_displayed() and p.css("#kita").is_displayed()
+    assert p.text("#count").startswith("0 /")
+    # 111m 99m 123p 456p 789s, tsumo with riichi, seat S, two kita: 4 han 40 fu, mangan by two payers.
+    p.tiles("111m123p456p789s99m")
+    p.click('[data-win="tsumo"]')
+    p.click('[data-flag="riichi"]')
+    p.select("#seat", "S")
+    kita = p.css("#kita")
+    kita.clear()
+    kita.send_keys("2")
+    r = expected({"hand": "111m99m123p456p789s", "win_tile": "9m", "tsumo": True, "riichi": True, "seat_wind": "S",
+                  "players": 3, "kita": 2})
+    assert r.total == 6000 and p.text("#total") == "6,000" and p.text("#value") == "4 han 40 fu"
+    assert any(row.startswith("North dora (kita)") and row.endswith("2 han") for row in p.yaku_rows())
+    pays = p.text(".pays")
+    assert "Dealer pays 4,000" in pays and "Other non-dealer pays 2,000" in pays
+    assert p.d.execute_script("return document.querySelector('#seat option[value=N]').disabled")
+    assert "p=3" in p.d.current_url and "kita=2" in p.d.current_url
+    p.shot("3p-sanma")
+    p.select("#players", "4")
+    # Four players again: the kita are gone (2 han 40 fu: 1,300 + 700 from each of two).
+    assert "Each non-dealer pays 700" in p.text(".pays") and p.text("#total") == "2,700"
+
+
 def test_page_hands_by_typing(browser, server):
     p = Page(browser, server)
     # 6. typed, ron, dealer: 3 han 30 fu

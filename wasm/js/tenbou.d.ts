@@ -27,6 +27,10 @@ export interface RiichiRequest {
   ura_indicators?: string;
   honba?: number;
   riichi_sticks?: number;
+  /** 3: three-player Riichi (sanma: no 2m-8m, no chi, seats E/S/W). */
+  players?: 3 | 4;
+  /** Three-player: North tiles set aside as dora (0-4), in neither hand nor melds. */
+  kita?: number;
   options?: Record<string, unknown>;
 }
 
@@ -118,6 +122,8 @@ export interface RiichiResult {
   total: bigint;
   wait: string | null;
   decomposition: string[];
+  /** Present (3) on three-player results: a tsumo is then paid by two players. */
+  players?: 3;
 }
 
 export interface KoreanResult {
@@ -183,6 +189,8 @@ export interface PointsQuery {
   method?: Method;
   honba?: number;
   riichi_sticks?: number;
+  /** 3: three-player payments (two payers on tsumo). */
+  players?: 3 | 4;
   options?: Record<string, unknown>;
 }
 

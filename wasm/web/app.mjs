@@ -9,7 +9,7 @@ const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "hait
 const MELD_SIZE = { chi: 3, pon: 3, kan: 4, kakan: 4, ankan: 4 };
 
 const state = {
-  rules: "riichi", method: "fuhan", preset: "tenhou", variant: "nagari", declared: "none",
+  rules: "riichi", method: "fuhan", preset: "tenhou", variant: "nagari", declared: "none", players: 4, kita: 0,
   hand: [], win: -1, melds: [], tsumo: false, seat: "E", round: "E", flags: new Set(),
   dora: "", ura: "", honba: 0, sticks: 0, flowers: new Set(), discards: "", options: "", target: "hand",
   // Hong Kong-Taiwan situation (seed 002)
@@ -38,6 +38,12 @@ const LIMITS = { mangan: "Mangan 満貫", haneman: "Haneman 跳満", baiman: "Ba
   kazoe_yakuman: "Kazoe yakuman 数え役満", yakuman: "Yakuman 役満" };
 const PAYERS = { discarder: "Discarder pays", dealer: "Dealer pays", non_dealer: "Each non-dealer pays",
   each_other: "Each of the three others pays" };
+// Three-player: a non-dealer's tsumo is paid by the dealer and the one other non-dealer.
+const payerText = (r, p) => r.players === 3 && p.payer === "non_dealer"
+  ? (r.payments.length === 2 ? "Other non-dealer pays" : "Each of the two non-dealers pays") : PAYERS[p.payer];
+const sanma = () => state.rules === "riichi" && state.players === 3;
+// Three-player mahjong has no 2m-8m (red 5m included).
+const inSanmaSet = (c) => c[1] !== "m" || c[0] === "1" || c[0] === "9";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const amount = (n) => tenbou.formatAmount(n, $("units").value);
@@ -71,6 +77,10 @@ function buildRequest() {
     if (state.ura) req.ura_indicators = state.ura;
     if (state.honba) req.honba = state.honba;
     if (state.sticks) req.riichi_sticks = state.sticks;
+    if (state.players === 3) {
+      req.players = 3;
+      req.kita = state.kita;
+    }
     req.options = { preset: state.preset, ...options };
   } else if (state.rules === "hktw") {
     for (const f of FLAGS) if (state.flags.has(f) && f !== "double_riichi" && f !== "rinshan" && f !== "chankan") req[f] = true;
@@ -110,6 +120,8 @@ function saveUrl() {
   if (state.ura) p.set("ura", state.ura);
   if (state.honba) p.set("honba", state.honba);
   if (state.sticks) p.set("sticks", state.sticks);
+  if (state.players === 3) p.set("p", "3");
+  if (state.kita) p.set("kita", state.kita);
   if (state.flowers.size) p.set("fl", [...state.flowers].sort().join(""));
   if (state.discards) p.set("disc", state.discards);
   for (const k of ["flower_win", "kan_win", "hk_honba", "pool"]) if (state[k]) p.set(k, state[k]);
@@ -141,6 +153,8 @@ function loadUrl() {
   state.ura = p.get("ura") || "";
   state.honba = +(p.get("honba") || 0);
   state.sticks = +(p.get("sticks") || 0);
+  state.players = p.get("p") === "3" ? 3 : 4;
+  state.kita = Math.min(4, Math.max(0, +(p.get("kita") || 0)));
   state.flowers = new Set(splitTiles(p.get("fl") || "") || []);
   state.discards = p.get("disc") || "";
   state.options = p.get("o") || "";
@@ -167,8 +181,9 @@ function renderPalette() {
     let tiles = "";
     for (let i = 1; i <= n; i++) {
       const code = `${i}${s}`;
+      if (sanma() && !inSanmaSet(code)) continue;
       tiles += tileButton(code, used[code] >= 4 ? "disabled" : "");
-      if (i === 5 && s !== "z" && state.rules === "riichi") tiles += tileButton(`0${s}`);
+      if (i === 5 && s !== "z" && state.rules === "riichi" && !(sanma() && s === "m")) tiles += tileButton(`0${s}`);
     }
     return `<div class="suit" aria-label="${s === "z" ? "honours" : tileLabel("1" + s).split(" ")[1]}">${tiles}</div>`;
   }).join("");
@@ -202,7 +217,10 @@ function renderHand() {
 }
 
 function renderControls() {
-  document.body.className = state.rules;
+  document.body.className = state.rules + (sanma() ? " sanma" : "");
+  $("players").value = String(state.players);
+  $("kita").value = state.kita;
+  $("seat").querySelector('option[value="N"]').disabled = sanma();
   for (const b of document.querySelectorAll("[data-rules]")) b.setAttribute("aria-checked", String(b.dataset.rules === state.rules));
   for (const b of document.querySelectorAll("[data-win]")) b.setAttribute("aria-checked", String((b.dataset.win === "tsumo") === state.tsumo));
   for (const b of document.querySelectorAll("[data-target]")) b.setAttribute("aria-checked", String(b.dataset.target === state.target));
@@ -239,7 +257,7 @@ function riichiResult(r) {
   const fuRows = r.fu_details.map((f) =>
     `<tr><td>${esc(FU_TEXT[f.key] || f.key)}${f.tile ? ` (${f.tile})` : ""}</td><td class="num">${f.fu}</td></tr>`).join("");
   const raw = r.fu_details.reduce((s, f) => s + f.fu, 0);
-  const pays = r.payments.map((p) => `<li>${PAYERS[p.payer]} <b>${amount(p.amount)}</b></li>`).join("") +
+  const pays = r.payments.map((p) => `<li>${payerText(r, p)} <b>${amount(p.amount)}</b></li>`).join("") +
     (r.honba_bonus ? `<li>Honba bonus ${amount(r.honba_bonus)}</li>` : "") +
     (r.sticks_bonus ? `<li>Riichi sticks ${amount(r.sticks_bonus)}</li>` : "");
   const words = method === "aotenjo" && r.total >= 100000000n
@@ -445,6 +463,22 @@ function bind() {
   for (const id of ["seat", "round", "method", "preset", "variant", "declared"]) {
     $(id).addEventListener("change", (ev) => { state[id] = ev.target.value; render(); });
   }
+  $("players").addEventListener("change", (ev) => {
+    state.players = +ev.target.value === 3 ? 3 : 4;
+    if (state.players === 3) {
+      // The 108-tile set: 2m-8m and chi leave the hand; there is no North seat.
+      state.typed = null;
+      state.hand = state.hand.filter(inSanmaSet);
+      state.melds = state.melds.filter((m) => m.kind !== "chi" && m.tiles.every(inSanmaSet));
+      state.win = state.hand.length - 1;
+      if (state.seat === "N") state.seat = "E";
+      if (state.target === "chi") state.target = "hand";
+    } else {
+      state.kita = 0;
+    }
+    render();
+  });
+  $("kita").addEventListener("input", (ev) => { state.kita = Math.min(4, Math.max(0, +ev.target.value || 0)); score(); });
   for (const id of ["dora", "ura", "discards", "options"]) {
     $(id).addEventListener("input", (ev) => { state[id] = ev.target.value.trim(); score(); });
   }

@@ -47,7 +47,7 @@ constexpr std::string_view kRequestKeyNames[] = {
     "rules",  "method",  "hand",    "win_tile", "melds",   "tsumo",           "seat_wind",      "round_wind",
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou",
     "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "options", "own_discards", "visible", "variant",
-    "flowers", "preset"};
+    "flowers", "preset", "players", "kita"};
 constexpr int kKeyIdBase = 16;  // above every tag, so a key id is never read as END or a STRING
 constexpr int kRequestKeyCount = static_cast<int>(sizeof kRequestKeyNames / sizeof kRequestKeyNames[0]);
 // Reads the key at p (a STRING or a dictionary id); returns the position after it.
