@@ -50,6 +50,20 @@ def test_three_player_games_exercise_kita_and_payments(wins):
             assert r.total - r.honba_bonus - r.sticks_bonus == dealer + other
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_winner_collects_the_recorded_points(wins, players):
+    # The point change Tenhou records for the winner (sc, in hundreds) is the result's total:
+    # honba (300 per honba, or 200 in three-player: 100 from each payer on tsumo), riichi
+    # sticks and, in three-player, the tsumo loss. Hands won by two players on one discard
+    # are left out: their honba and sticks go to one winner only (settlement, not scoring).
+    by_hand = collections.Counter(w.source for w in wins)
+    single = [w for w in wins if w.request.get("players", 4) == players and by_hand[w.source] == 1]
+    assert len(single) > (1800 if players == 3 else 6000)
+    for w, r in zip(single, tenbou.score_many(w.request for w in single)):
+        sc = [int(x) for x in w.raw["sc"].split(",")]
+        assert sc[2 * int(w.raw["who"]) + 1] * 100 == r.total, w.source
+
+
 def test_decoder_exercises_every_situational_flag(wins):
     # The flags come from the event stream, not from Tenhou's answer: check each is inferred
     # often enough that the comparison above really validates it.
