@@ -101,3 +101,14 @@ def test_mjlog_command(run_cli):
 
     first = json.loads(out.splitlines()[0])
     assert first["rules"] == "riichi" and tenbou.score(first).ok
+
+
+def test_mjlog_command_three_player(run_cli):
+    path = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*-00b9-*.mjlog"))[0]  # a three-player game
+    code, out = run_cli(["mjlog", str(path), "--check"])
+    assert code == 0 and out.strip().endswith("wins agree with Tenhou")
+    import json
+
+    requests = [json.loads(line) for line in run_cli(["mjlog", str(path)])[1].splitlines()]
+    assert requests and all(r["players"] == 3 and 0 <= r["kita"] <= 4 for r in requests)
+    assert all(tenbou.score(r).ok for r in requests)
