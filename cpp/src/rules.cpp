@@ -19,6 +19,12 @@ constexpr Choice<AotenjoYakuman> kAotenjoYakumanChoices[] = {{"13han", AotenjoYa
 constexpr Choice<SanmaTsumo> kSanmaTsumoChoices[] = {
     {"loss", SanmaTsumo::Loss}, {"north_split", SanmaTsumo::NorthSplit}, {"ron_equivalent", SanmaTsumo::RonEquivalent}};
 
+constexpr Choice<MultipleRon> kMultipleRonChoices[] = {
+    {"all", MultipleRon::All}, {"double_only", MultipleRon::DoubleOnly}, {"head_bump", MultipleRon::HeadBump}};
+constexpr Choice<MultipleRonHonba> kMultipleRonHonbaChoices[] = {{"first", MultipleRonHonba::First},
+                                                                 {"each", MultipleRonHonba::Each}};
+constexpr Choice<PaoLiability> kPaoChoices[] = {{"whole", PaoLiability::Whole}, {"yakuman_only", PaoLiability::YakumanOnly}};
+
 constexpr Choice<Method> kMethodChoices[] = {
     {"fuhan", Method::FuHan}, {"han_only", Method::HanOnly}, {"aotenjo", Method::Aotenjo}};
 
@@ -43,25 +49,35 @@ bool riichi_preset(std::string_view name, RiichiRules& r) {
     return true;
   }
   if (name == "mahjongsoul") {
-    // Mahjong Soul ranked: as Tenhou, but the four "specific wait" yakuman count double.
+    // Mahjong Soul ranked: as Tenhou, but the four "specific wait" yakuman count double;
+    // double and triple ron are both paid; pao covers only the liable yakuman.
     // Three-player as Tenhou's (README "Three-player" says how sure each value is).
     r.double_yakuman = true;
+    r.multiple_ron = MultipleRon::All;
+    r.pao = PaoLiability::YakumanOnly;
     return true;
   }
   if (name == "wrc") {
-    // World Riichi Championship rules: no red fives, kiriage mangan, no kazoe
-    // yakuman (13+ han is sanbaiman), every yakuman single, double-wind pair 2 fu,
-    // renhou a mangan yaku "cumulative with other yaku and dora" (WRC errata).
+    // World Riichi Championship rules, 2022 edition (README "Presets and their sources"):
+    // no red fives, kiriage mangan, no kazoe yakuman (13+ han is sanbaiman), yakuman
+    // add up, double-wind pair 2 fu, renhou a mangan yaku (WRC errata); one winner per
+    // discard (head bump), no nagashi mangan.
     r.red_fives = false;
     r.kiriage = true;
     r.kazoe = KazoeLimit::Sanbaiman;
     r.double_wind_fu = 2;
     r.renhou = RenhouValue::Mangan;
+    r.multiple_ron = MultipleRon::HeadBump;
+    r.nagashi_mangan = false;
     return true;
   }
   if (name == "mleague") {
-    // M.League: red fives, kiriage mangan, kazoe yakuman, no double yakuman.
+    // M.League: red fives, kiriage mangan, no kazoe yakuman (13+ han is sanbaiman),
+    // double-wind pair 2 fu, no double yakuman, one winner per discard (head bump).
     r.kiriage = true;
+    r.kazoe = KazoeLimit::Sanbaiman;
+    r.double_wind_fu = 2;
+    r.multiple_ron = MultipleRon::HeadBump;
     return true;
   }
   return false;
@@ -100,7 +116,20 @@ RiichiRules riichi_rules_from(const ValueView* options) {
       r.sanma_honba_value = get_int(v, field, 0, 1000000);
       if (r.sanma_honba_value % 2 != 0)
         throw InputError("bad_value", field, "must be a multiple of 2 (shared by two payers on tsumo)");
-    } else if (is(key, "north_value")) r.north_value = get_bool(v, field);
+    } else if (is(key, "noten_payment") || is(key, "sanma_noten_payment")) {
+      const bool sanma = is(key, "sanma_noten_payment");
+      const auto value = get_int(v, field, 0, 1000000);
+      // Split among the players who pay or are paid: a multiple of 6 (4p: 1/2/3 ways; 3p: 1/2 ways).
+      if (value % (sanma ? 2 : 6) != 0)
+        throw InputError("bad_value", field, sanma ? "must be a multiple of 2" : "must be a multiple of 6 (split 2 or 3 ways)");
+      (sanma ? r.sanma_noten_payment : r.noten_payment) = value;
+    } else if (is(key, "multiple_ron")) r.multiple_ron = parse_choice(v, field, kMultipleRonChoices);
+    else if (is(key, "multiple_ron_honba")) r.multiple_ron_honba = parse_choice(v, field, kMultipleRonHonbaChoices);
+    else if (is(key, "pao")) r.pao = parse_choice(v, field, kPaoChoices);
+    else if (is(key, "pao_suukantsu")) r.pao_suukantsu = get_bool(v, field);
+    else if (is(key, "nagashi_mangan")) r.nagashi_mangan = get_bool(v, field);
+    else if (is(key, "nagashi_honba")) r.nagashi_honba = get_bool(v, field);
+    else if (is(key, "north_value")) r.north_value = get_bool(v, field);
     else if (is(key, "kita_dora")) r.kita_dora = get_bool(v, field);
     else if (is(key, "kita_kazoe")) r.kita_kazoe = get_bool(v, field);
     else if (is(key, "sanma_tsumo")) r.sanma_tsumo = parse_choice(v, field, kSanmaTsumoChoices);
@@ -143,6 +172,14 @@ Json riichi_rules_to_json(const RiichiRules& r) {
   o.set("north_value", Json::boolean(r.north_value));
   o.set("kita_dora", Json::boolean(r.kita_dora));
   o.set("kita_kazoe", Json::boolean(r.kita_kazoe));
+  o.set("noten_payment", Json::integer(r.noten_payment));
+  o.set("sanma_noten_payment", Json::integer(r.sanma_noten_payment));
+  o.set("multiple_ron", Json::string(choice_name(r.multiple_ron, kMultipleRonChoices)));
+  o.set("multiple_ron_honba", Json::string(choice_name(r.multiple_ron_honba, kMultipleRonHonbaChoices)));
+  o.set("pao", Json::string(choice_name(r.pao, kPaoChoices)));
+  o.set("pao_suukantsu", Json::boolean(r.pao_suukantsu));
+  o.set("nagashi_mangan", Json::boolean(r.nagashi_mangan));
+  o.set("nagashi_honba", Json::boolean(r.nagashi_honba));
   return o;
 }
 

@@ -11,6 +11,7 @@
 #include "tenbou/riichi.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/api.hpp"
+#include "tenbou/settlement.hpp"
 #include "tenbou/bignum.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
@@ -279,6 +280,8 @@ PYBIND11_MODULE(_core, m) {
       "shanten", [](py::handle request) { return call_json_api(tenbou::shanten_json, request); }, py::arg("request"));
   m.def(
       "waits", [](py::handle request) { return call_json_api(tenbou::waits_json, request); }, py::arg("request"));
+  m.def(
+      "settle", [](py::handle request) { return call_json_api(tenbou::settle_json, request); }, py::arg("request"));
   m.def(
       "hktw_event", [](py::handle request) { return call_json_api(tenbou::hktw_event_json, request); },
       py::arg("request"));

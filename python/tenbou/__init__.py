@@ -46,6 +46,7 @@ __all__ = [
     "Wait",
     "Useful",
     "points",
+    "settle",
     "rules",
     "yaku_names",
     "format_amount",
@@ -78,6 +79,26 @@ def score(request: Mapping[str, Any]) -> Result:
         if err and err["code"] == "invalid_input":
             raise error_from(err)
     return make_result(core)
+
+
+def settle(request: Mapping[str, Any]) -> Dict[str, Any]:
+    """Who pays whom when a Riichi hand ends (README "Settlement").
+
+    ``request``: ``players``, ``dealer`` (the East seat's index), ``honba``,
+    ``riichi_sticks`` on the table, ``outcome`` (``win``, ``draw``,
+    ``nagashi_mangan``, ``abortive``), ``wins`` (``[{"winner", "from", "request",
+    "pao"}]``: each winner's scoring request, several for one discard), ``tenpai``,
+    ``nagashi`` and ``options`` (the settlement switches). Returns ``{"ok",
+    "outcome", "deltas": [per seat], "wins": [{"winner", "from", "deltas"}],
+    "riichi_sticks_left"}``. Invalid input raises an :class:`InvalidRequestError`.
+
+    >>> settle({"outcome": "draw", "tenpai": [1, 2]})["deltas"]
+    [-1500, 1500, 1500, -1500]
+    """
+    data: Dict[str, Any] = _core.settle(request)
+    if not data["ok"] and data["error"]["code"] == "invalid_input":
+        raise error_from(data["error"])
+    return data
 
 
 def score_many(requests: Iterable[Mapping[str, Any]]) -> Results:

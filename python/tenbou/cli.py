@@ -637,9 +637,48 @@ def cmd_declare(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if data["legal"] else 1
 
 
+def cmd_mjlog_settle(args: argparse.Namespace, out: TextIO) -> int:
+    """One JSON line per hand end: each seat's point change, as Tenhou's sc records it."""
+    from . import mjlog
+
+    total = mismatched = 0
+    for path in args.files:
+        cache: Dict[int, Dict[str, Any]] = {}  # one settlement for all wins on one discard
+        for end in mjlog.hand_ends_from_file(path):
+            key = end.hand  # a hand ends once: its wins share one settlement
+            if key not in cache:
+                cache = {key: _core.settle(end.settlement)}
+            result = cache[key]
+            if not result["ok"]:
+                deltas: Any = None
+                error = result["error"]["message"]
+            elif end.winner is None:
+                deltas, error = result["deltas"], ""
+            else:
+                mine = [w["deltas"] for w in result["wins"] if w["winner"] == end.winner]
+                deltas = mine[0] if mine else [0] * len(end.recorded)
+                error = ""
+            total += 1
+            if args.check:
+                if deltas != end.recorded:
+                    mismatched += 1
+                    out.write(f"{end.game}#{end.hand}: {end.kind} settles as {deltas or error}, recorded {end.recorded}\n")
+                continue
+            line: Dict[str, Any] = {"game": end.game, "hand": end.hand, "kind": end.kind, "deltas": deltas}
+            if error:
+                line["error"] = error
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+    if args.check:
+        out.write(f"{total - mismatched} of {total} hands settle as recorded\n")
+        return 0 if mismatched == 0 else 1
+    return 0
+
+
 def cmd_mjlog(args: argparse.Namespace, out: TextIO) -> int:
     from . import mjlog
 
+    if args.settle:
+        return cmd_mjlog_settle(args, out)
     total = mismatched = 0
     for path in args.files:
         wins = list(mjlog.wins_from_file(path))
@@ -786,7 +825,9 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
 
     m = sub.add_parser("mjlog", help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
     m.add_argument("files", nargs="+")
-    m.add_argument("--check", action="store_true", help="score every four-player win and compare with Tenhou's record")
+    m.add_argument("--check", action="store_true", help="score every win (or, with --settle, settle every hand) and compare with Tenhou's record")
+    m.add_argument("--settle", action="store_true",
+                   help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas} (each seat's point change)")
     return parser
 
 

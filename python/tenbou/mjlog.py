@@ -28,8 +28,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
-__all__ = ["TenhouWin", "Expected", "wins_from_file", "wins_from_text", "TENHOU_YAKU", "decode_meld", "is_kita",
-           "tile_text"]
+__all__ = ["TenhouWin", "Expected", "TenhouHandEnd", "wins_from_file", "wins_from_text", "hand_ends_from_file",
+           "hand_ends_from_text", "TENHOU_YAKU", "decode_meld", "is_kita", "tile_text"]
 
 # Tenhou yaku ids -> contract keys (README of the data set).
 TENHOU_YAKU: Dict[int, str] = {
@@ -134,6 +134,9 @@ class _Round:
         self.wall = 70 if players == 4 else 55
         self.draws = 0
         self.kita = [0] * 4
+        # Nagashi mangan: every discard a terminal or honour, none of them called.
+        self.nagashi = [True] * 4
+        self.last_discarder = -1
         self.any_call = False  # any chi/pon/kan so far (breaks the first go-around)
         self.discarded = [False] * 4
         self.riichi = [False] * 4
@@ -159,7 +162,11 @@ class _Round:
         self.last_draw_was_last_tile[who] = self.draws == self.wall and not self.last_draw_rinshan[who]
         self.last_event = ("draw", who)
 
-    def discard(self, who: int) -> None:
+    def discard(self, who: int, tile_id: int = -1) -> None:
+        kind = tile_id // 4
+        if tile_id >= 0 and kind < 27 and kind % 9 not in (0, 8):
+            self.nagashi[who] = False
+        self.last_discarder = who
         if self.pending_riichi[who]:
             pass  # the riichi declaration tile: ippatsu starts when the riichi is accepted
         else:
@@ -179,6 +186,8 @@ class _Round:
             self.ippatsu[who] = True
 
     def call(self, who: int, kind: str) -> None:
+        if kind in ("chi", "pon", "kan") and self.last_discarder >= 0:
+            self.nagashi[self.last_discarder] = False  # a discard was called
         self.any_call = True
         if kind == "kakan":
             # An added kan can be robbed (chankan); Tenhou then still counts the
@@ -217,7 +226,7 @@ def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
         elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
             rnd.draw("TUVW".index(tag[0]))
         elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
-            rnd.discard("DEFG".index(tag[0]))
+            rnd.discard("DEFG".index(tag[0]), int(tag[1:]))
         elif tag == "REACH":
             rnd.reach(int(a["who"]), int(a["step"]))
         elif tag == "N":
@@ -279,6 +288,104 @@ def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: 
     han = 13 * len(yakuman_ids) if yakuman_ids else sum(yaku.values())
     expected = Expected(han=han, fu=fu, points=points, limit=_LIMITS.get(limit), yaku=yaku, yakuman=len(yakuman_ids))
     return TenhouWin(request=request, expected=expected, source=source, raw=dict(a))
+
+
+@dataclass
+class TenhouHandEnd:
+    """One ``<AGARI>`` or ``<RYUUKYOKU>`` tag as a settlement request (README "Settlement").
+
+    ``settlement`` holds every win of the hand when several players ron the same discard;
+    ``winner`` names the one this tag records (None for a draw). ``recorded`` is the point
+    change of each seat as Tenhou's ``sc`` gives it, in points."""
+
+    game: str
+    hand: int
+    kind: str  # "win" or "draw"
+    settlement: Dict[str, Any]
+    winner: Optional[int]
+    recorded: List[int]
+
+
+_ABORTIVE = {"yao9", "kaze4", "reach4", "ron3", "kan4"}
+
+
+def hand_ends_from_text(text: str, source: str = "") -> Iterator[TenhouHandEnd]:
+    """Every hand end of one mjlog XML text, in log order, as settlement requests."""
+    root = ET.fromstring(text)
+    reds = True
+    open_tanyao = True
+    players = 4
+    rnd: Optional[_Round] = None
+    hand_index = -1
+    pending: List[Tuple[Dict[str, str], TenhouWin]] = []  # the AGARI tags of the current hand
+
+    def flush() -> Iterator[TenhouHandEnd]:
+        if not pending or rnd is None:
+            return
+        first = pending[0][0]
+        honba, sticks = _ints(first["ba"])[:2]
+        settlement: Dict[str, Any] = {
+            "players": players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks, "outcome": "win",
+            "wins": [{"winner": int(a["who"]), "from": int(a["fromWho"]), "request": w.request} for a, w in pending],
+            "options": {"preset": "tenhou"},
+        }
+        for a, _w in pending:
+            yield TenhouHandEnd(source, hand_index, "win", settlement, int(a["who"]), _deltas(a, players))
+        pending.clear()
+
+    for el in root:
+        tag = el.tag
+        a = el.attrib
+        if tag != "AGARI":
+            yield from flush()
+        if tag == "GO":
+            gtype = int(a.get("type", "0"))
+            players = 3 if gtype & 0x10 else 4
+            reds = not gtype & 0x02
+            open_tanyao = not gtype & 0x04
+        elif tag == "INIT":
+            rnd = _Round(a, players)
+            hand_index += 1
+        elif rnd is None:
+            continue
+        elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
+            rnd.draw("TUVW".index(tag[0]))
+        elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
+            rnd.discard("DEFG".index(tag[0]), int(tag[1:]))
+        elif tag == "REACH":
+            rnd.reach(int(a["who"]), int(a["step"]))
+        elif tag == "N":
+            m = int(a["m"])
+            kind = "kita" if players == 3 and is_kita(m) else decode_meld(m, reds)[1]
+            rnd.call(int(a["who"]), kind)
+        elif tag == "AGARI":
+            pending.append((dict(a), _win(a, rnd, reds, open_tanyao, f"{source}#{hand_index}")))
+        elif tag == "RYUUKYOKU":
+            honba, sticks = _ints(a["ba"])[:2]
+            kind = a.get("type", "")
+            tenpai = [i for i in range(players) if f"hai{i}" in a]
+            settlement = {"players": players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks,
+                          "outcome": "abortive" if kind in _ABORTIVE else "draw", "tenpai": tenpai,
+                          "options": {"preset": "tenhou"}}
+            if kind == "nm":
+                settlement["outcome"] = "nagashi_mangan"
+                settlement["nagashi"] = [i for i in range(players) if rnd.nagashi[i] and rnd.discarded[i]]
+            yield TenhouHandEnd(source, hand_index, "draw", settlement, None, _deltas(a, players))
+    yield from flush()
+
+
+def _deltas(a: Dict[str, str], players: int) -> List[int]:
+    sc = _ints(a["sc"])
+    return [100 * sc[2 * i + 1] for i in range(players)]
+
+
+def hand_ends_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouHandEnd]:
+    """Every hand end of one ``.mjlog`` file (plain or gzip-compressed XML)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    yield from hand_ends_from_text(data.decode("utf-8"), os.path.basename(os.fspath(path)))
 
 
 def wins_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouWin]:

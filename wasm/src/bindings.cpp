@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tenbou/api.hpp"
+#include "tenbou/settlement.hpp"
 #include "tenbou/bignum.hpp"
 #include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
@@ -54,6 +55,7 @@ std::string score_lines(const std::string& lines) {
 std::string points(const std::string& query) { return call_json(query, tenbou::points_json); }
 std::string shanten(const std::string& request) { return call_json(request, tenbou::shanten_json); }
 std::string waits(const std::string& request) { return call_json(request, tenbou::waits_json); }
+std::string settle(const std::string& request) { return call_json(request, tenbou::settle_json); }
 std::string korean_declaration(const std::string& request) { return call_json(request, tenbou::korean_declaration_json); }
 std::string hktw_event(const std::string& request) { return call_json(request, tenbou::hktw_event_json); }
 std::string rules(const std::string& options, const std::string& family) {
@@ -105,6 +107,7 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("points", &points);
   emscripten::function("shanten", &shanten);
   emscripten::function("waits", &waits);
+  emscripten::function("settle", &settle);
   emscripten::function("koreanDeclaration", &korean_declaration);
   emscripten::function("hktwEvent", &hktw_event);
   emscripten::function("rules", &rules);

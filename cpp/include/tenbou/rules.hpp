@@ -23,6 +23,15 @@ enum class AotenjoYakuman : std::uint8_t { ThirteenHan, Fixed };
 //   Loss: nobody (tsumo-zon: Tenhou, Mahjong Soul); NorthSplit: the two payers
 //   share it (hokke seppan); RonEquivalent: the hand's ron value, halved between them.
 enum class SanmaTsumo : std::uint8_t { Loss, NorthSplit, RonEquivalent };
+// Settlement (settlement.hpp): several players ron the same discard.
+//   All: each is paid; DoubleOnly: two are, three rons abort the hand (Tenhou);
+//   HeadBump: only the first after the discarder wins (atamahane).
+enum class MultipleRon : std::uint8_t { All, DoubleOnly, HeadBump };
+// With several winners, who takes the honba: the first after the discarder, or each.
+enum class MultipleRonHonba : std::uint8_t { First, Each };
+// Liability (pao) for a yakuman made through a player's discard: the whole hand
+// (Tenhou) or only the liable yakuman's share (Mahjong Soul).
+enum class PaoLiability : std::uint8_t { Whole, YakumanOnly };
 
 struct RiichiRules {
   const char* preset = "tenhou";  // one of kPresetNames
@@ -48,6 +57,15 @@ struct RiichiRules {
   bool north_value = false;  // a North triplet is a value tile (1 han) and a North pair 2 fu
   bool kita_dora = true;     // each kita (North set aside) is one dora
   bool kita_kazoe = true;    // kita han count toward kazoe yakuman
+  // Settlement switches (README "Settlement"); the defaults are Tenhou's, proven by its records.
+  std::int64_t noten_payment = 3000;        // tenpai payments of an exhaustive draw, in all
+  std::int64_t sanma_noten_payment = 2000;  // the same with three players
+  MultipleRon multiple_ron = MultipleRon::DoubleOnly;
+  MultipleRonHonba multiple_ron_honba = MultipleRonHonba::First;
+  PaoLiability pao = PaoLiability::Whole;
+  bool pao_suukantsu = false;  // liability for four kans as well as daisangen and daisuushi
+  bool nagashi_mangan = true;  // nagashi mangan is paid (as a mangan tsumo)
+  bool nagashi_honba = false;  // ... with the honba (not at Tenhou)
 };
 
 // "fuhan", "han_only", "aotenjo" (contract.md `method`).
