@@ -619,3 +619,20 @@ def test_cli_declare_and_yaku_table(run_cli):
     code, out = run_cli(["yaku", "--rules", "korean"])
     assert code == 0 and len(out.splitlines()) == 1 + 36 + 5
     assert "불명" in out and "L46" in out
+
+
+def test_furiten_house_option():
+    # seed 004 L100, L119, footnote [8]: furiten is house-dependent. 234567m 234p 55p 78p waits on
+    # 6p and 9p; with 9p among its own discards the hand is furiten.
+    furiten = dict(own_discards="9p1z")
+    assert korean.score(PINFU_HAND, "6p", **furiten).win_valid  # default: furiten allowed
+    forbid = {"forbid_furiten": True}
+    r = korean.score(PINFU_HAND, "6p", options=forbid, **furiten)
+    assert r.chombo and not r.win_valid and any("진팅" in m and "9p" in m for m in r.messages)
+    # A furiten tsumo stays a win; a discard that is not a wait is no furiten.
+    assert korean.score(PINFU_HAND, "6p", tsumo=True, options=forbid, **furiten).win_valid
+    assert korean.score(PINFU_HAND, "6p", options=forbid, own_discards="1z").win_valid
+    # 불러 declared on a furiten hand: 점프 at once, even by tsumo (L119).
+    r = korean.score(PINFU_HAND, "6p", tsumo=True, riichi="bulleo", options=forbid, **furiten)
+    assert r.chombo and not r.win_valid
+    assert korean.rules({"forbid_furiten": True})["forbid_furiten"] is True

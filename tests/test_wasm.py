@@ -176,6 +176,19 @@ def test_big_amounts_are_bigint(dist):
                                "219구 500양 2371자 9438해 405경 7863조 313억 8889만 7400", "bigint", "bigint", "number"]
 
 
+def test_settle_in_js_equals_python(dist):
+    from test_settlement import DAISANGEN, PINFU, win
+
+    cases = [{"outcome": "win", "honba": 1, "riichi_sticks": 2, "wins": [win(1, 2, PINFU)]},
+             {"outcome": "win", "wins": [win(1, 1, DAISANGEN, pao=3)], "options": {"preset": "mahjongsoul"}},
+             {"outcome": "draw", "players": 3, "tenpai": [1]}, {"outcome": "nagashi_mangan", "nagashi": [2]}]
+    cases.append({"outcome": "win"})  # invalid: the same error class and field as in Python
+    out = node([str(HARNESS), str(dist), "settle"], "\n".join(json.dumps(c) for c in cases) + "\n").splitlines()
+    assert [json.loads(x) for x in out[:-1]] == [tenbou.settle(c) for c in cases[:-1]]
+    bad = json.loads(out[-1])
+    assert (bad["thrown"], bad["field"]) == ("InvalidValueError", "wins")
+
+
 def test_waits_in_js_equal_python(dist):
     from test_waits import before_win
     import hand_generator

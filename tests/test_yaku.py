@@ -203,7 +203,8 @@ def test_presets_switch_what_the_readme_says():
     w = tenbou.rules({"preset": "wrc"})
     assert (w["red_fives"], w["kiriage"], w["kazoe"], w["double_wind_fu"], w["renhou"]) == (False, True, "sanbaiman", 2, "mangan")
     m = tenbou.rules({"preset": "mleague"})
-    assert (m["red_fives"], m["kiriage"], m["kazoe"]) == (True, True, "yakuman")
+    # M.League (issue 17, its rule pages): no kazoe yakuman, 2 fu double wind.
+    assert (m["red_fives"], m["kiriage"], m["kazoe"], m["double_wind_fu"]) == (True, True, "sanbaiman", 2)
     assert tenbou.rules({"preset": "wrc", "kiriage": False})["kiriage"] is False
     with pytest.raises(tenbou.UnknownKeyError):
         tenbou.rules({"kuitan": True})

@@ -96,6 +96,7 @@ KoreanRules korean_rules_from(const ValueView* options) {
     } else if (key == "chuuren_require_nine_wait") r.chuuren_require_nine_wait = get_bool(v, field);
     else if (key == "chuuren_forbid_furiten") r.chuuren_forbid_furiten = get_bool(v, field);
     else if (key == "chuuren_unlimited") r.chuuren_unlimited = get_bool(v, field);
+    else if (key == "forbid_furiten") r.forbid_furiten = get_bool(v, field);
     else if (key == "shanpon_tsumo_after_riichi_is_open") r.shanpon_tsumo_after_riichi_is_open = get_bool(v, field);
     else if (key == "draw_pool_requires_menzen_tsumo") r.draw_pool_requires_menzen_tsumo = get_bool(v, field);
     else if (key == "value_overrides") read_value_table(v, field, false, r);
@@ -127,6 +128,7 @@ Json korean_rules_to_json(const KoreanRules& r) {
   o.set("chuuren_require_nine_wait", Json::boolean(r.chuuren_require_nine_wait));
   o.set("chuuren_forbid_furiten", Json::boolean(r.chuuren_forbid_furiten));
   o.set("chuuren_unlimited", Json::boolean(r.chuuren_unlimited));
+  o.set("forbid_furiten", Json::boolean(r.forbid_furiten));
   o.set("shanpon_tsumo_after_riichi_is_open", Json::boolean(r.shanpon_tsumo_after_riichi_is_open));
   o.set("draw_pool_requires_menzen_tsumo", Json::boolean(r.draw_pool_requires_menzen_tsumo));
   Json overrides = Json::object(), local = Json::object();  // moved in below: references into `o` would dangle

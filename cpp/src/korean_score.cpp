@@ -236,11 +236,26 @@ KoreanResult score_korean(const KoreanRequest& r) {
                              korean_variant_name(r.variant) + " (seed 004 L" + std::to_string(korean_row(y.yaku).seed_line) +
                              ": 불명); give one in options.value_overrides");
   // 엎어/불러 must be legal on every winning tile (L105-107, L119); otherwise 점프.
-  if (r.riichi != KoreanRiichi::None && r.has_win_tile) {
+  // Furiten, where the house forbids it (L100, L119, footnote [8]): a ron by a hand
+  // waiting on a tile of its own discards, or a 불러 on such a hand, is 점프 too.
+  const bool furiten_matters = r.rules.forbid_furiten && r.has_win_tile &&
+                               (!r.tsumo || r.riichi == KoreanRiichi::Bulleo || r.riichi == KoreanRiichi::WejaBulleo);
+  if ((r.riichi != KoreanRiichi::None || furiten_matters) && r.has_win_tile) {
     KoreanRequest before = r;
     --before.hand[r.win_tile];
     const DeclarationCheck check = korean_declaration_check(before);
-    if (!check.legal) {
+    if (furiten_matters) {
+      for (Tile w : check.waits)
+        if (r.own_discards[w]) {
+          res.chombo = true;
+          res.win_valid = false;
+          res.messages.push_back("furiten (진팅), 점프 (chombo): the hand waits on " + tile_name(w) +
+                                 ", among the player's own discards, and this house forbids furiten " +
+                                 (r.tsumo ? "불러 (seed 004 L119)" : "ron (seed 004 L100, L119, footnote [8])"));
+          break;
+        }
+    }
+    if (r.riichi != KoreanRiichi::None && !check.legal) {
       res.chombo = true;
       res.win_valid = false;
       res.messages.push_back("illegal 엎어/불러 declaration, 점프 (chombo): " + check.why + " (seed 004 L105-107)");

@@ -4,6 +4,7 @@
 //   node harness.mjs DIST many     all request texts through tenbou.scoreMany()
 //   node harness.mjs DIST many-objects  the parseable requests as objects through tenbou.scoreMany()
 //   node harness.mjs DIST waits    each request through tenbou.waits()
+//   node harness.mjs DIST settle   each request through tenbou.settle()
 //   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
 //   node harness.mjs DIST bench    hands/s of scoreMany() on the requests
 import { createInterface } from "node:readline";
@@ -23,8 +24,8 @@ function thrown(e) {
 }
 
 const out = [];
-if (command === "score" || command === "waits") {
-  const fn = command === "score" ? tenbou.score : tenbou.waits;
+if (command === "score" || command === "waits" || command === "settle") {
+  const fn = { score: tenbou.score, waits: tenbou.waits, settle: tenbou.settle }[command];
   for (const line of lines) {
     let request;
     try { request = JSON.parse(line); } catch { out.push("null"); continue; }  // not JSON: the text path covers it

@@ -240,6 +240,31 @@ export function scoreMany(requests: (ScoreRequest | string)[]): ScoreResults;
 export function memoryBytes(): number;
 export function scoreLines(lines: string[]): string[];
 export function points(query: PointsQuery): PointsResult | Failure;
+
+export interface SettlementRequest {
+  players?: 3 | 4;
+  /** The East seat's index. */
+  dealer?: number;
+  honba?: number;
+  riichi_sticks?: number;
+  outcome: "win" | "draw" | "nagashi_mangan" | "abortive";
+  wins?: { winner: number; from?: number; request: RiichiRequest; pao?: number | null }[];
+  tenpai?: number[];
+  nagashi?: number[];
+  options?: Record<string, unknown>;
+}
+
+export interface SettlementResult {
+  ok: true;
+  outcome: "win" | "draw" | "nagashi_mangan" | "abortive";
+  /** Each seat's point change (plain numbers: settlement amounts stay far below 2^53). */
+  deltas: number[];
+  wins: { winner: number; from: number; deltas: number[] }[];
+  riichi_sticks_left: number;
+}
+
+/** Who pays whom when a Riichi hand ends (README "Settlement"). Invalid input throws. */
+export function settle(request: SettlementRequest): SettlementResult | Failure;
 export function shanten(request: BeforeWinRequest | string): ShantenResult;
 export function waits(request: BeforeWinRequest | string): WaitsResult;
 export function koreanDeclaration(request: KoreanRequest | string): { ok: true; legal: boolean; waits: string[]; reason: string | null };

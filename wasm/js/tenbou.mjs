@@ -469,6 +469,11 @@ export function points(query) {
   return answer(core.points(requestText(query)));
 }
 
+/** Who pays whom when a Riichi hand ends: {players, dealer, honba, riichi_sticks, outcome, wins, tenpai, nagashi, options}. */
+export function settle(request) {
+  return answer(core.settle(requestText(request)));
+}
+
 /** Shanten, forms and useful tiles of a hand before the win (13 tiles, no win_tile). */
 export function shanten(request) {
   return answer(core.shanten(requestText(request)));

@@ -46,6 +46,9 @@ struct KoreanRules {
   bool chuuren_require_nine_wait = true;    // L96 and footnote [7]
   bool chuuren_forbid_furiten = true;       // L97, L100 and footnote [8]
   bool chuuren_unlimited = false;           // "판수 무한으로 고정시켜 놓는 곳도" (L101)
+  // Furiten (진팅): house-dependent (L100, L119, footnote [8]). Where it is forbidden, a ron
+  // by a hand with a wait among its own discards, or a 불러 declared on such a hand, is 점프.
+  bool forbid_furiten = false;
   bool shanpon_tsumo_after_riichi_is_open = false;  // A18 (L74)
   bool draw_pool_requires_menzen_tsumo = false;     // L52 (지엠지넷, 넥서스)
   // Per-yaku values: value_overrides, local_yaku and hwamangwan_value all land here.
