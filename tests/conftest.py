@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, Tuple
+from typing import List, Tuple, Union
 
 import pytest
 
@@ -33,8 +33,9 @@ def run_cli(monkeypatch: pytest.MonkeyPatch):
     """Run `tenbou ...` in-process: returns (exit status, stdout)."""
     from tenbou import cli
 
-    def run(args: List[str], stdin: str = "") -> Tuple[int, str]:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    def run(args: List[str], stdin: Union[str, bytes] = "") -> Tuple[int, str]:
+        data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
         out = io.StringIO()
         code = cli.main(args, out=out)
         return code, out.getvalue()

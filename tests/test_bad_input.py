@@ -45,7 +45,7 @@ CASES = {
     "honour 8z": (with_(GOOD, hand="123m456p789s2345s8z"), InvalidTileError, "bad_tile", "hand", "no honour tile 8z at position 18"),
     "honour 0z": (with_(GOOD, hand="123m456p789s11z0z5s"), InvalidTileError, "bad_tile", "hand", "no honour tile 0z"),
     "honour 9z": (with_(GOOD, hand="123m456p789s119z"), InvalidTileError, "bad_tile", "hand", "no honour tile 9z"),
-    "non-ascii character": (with_(GOOD, hand="123m456p789s2345５s"), InvalidTileError, "bad_tile", "hand", "unknown character 0xef at position 17"),
+    "non-ascii character": (with_(GOOD, hand="123m456p789s2345５s"), InvalidTileError, "bad_tile", "hand", "unknown character '５' (U+FF15) at position 17"),
     "fifth copy in hand": (with_(GOOD, hand="11111m456p789s455s", win_tile="1m"), TooManyCopiesError, "too_many_copies", "", "5 copies of 1m"),
     "fifth copy with melds": ({"hand": "11m456p789s234s", "melds": ["pon:111m"], "win_tile": "4s"}, TooManyCopiesError, "too_many_copies", "", "5 copies of 1m"),
     "fifth copy with indicators": (with_(GOOD, dora_indicators="5s5s5s"), TooManyCopiesError, "too_many_copies", "", "5 copies of 5s counting hand, melds and indicators"),
@@ -188,7 +188,7 @@ def test_cli_usage_errors_exit_2(run_cli, capsys):
     assert run_cli(["score"])[0] == 2
     assert run_cli(["score", "123m456p789s2345s5"])[0] == 2  # no winning tile can be read
     assert run_cli(["score", "123m456p789s23455s", "--option", "kiriage"])[0] == 2
-    assert run_cli(["points", "--han", "1", "--fu", "35"])[0] == 2
+    assert run_cli(["points", "--han", "1", "--fu", "35"])[0] == 1  # read, but invalid input (README "Input contract")
     assert run_cli(["bogus"])[0] == 2
 
 

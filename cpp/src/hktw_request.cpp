@@ -4,6 +4,7 @@
 #include <string>
 
 #include "json_fields.hpp"
+#include "tenbou/limits.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/value_view.hpp"
 
@@ -124,7 +125,7 @@ HktwRequest hktw_request_from(const ValueView& req) {
     else if (key == "options") r.rules = hktw_rules_from(&v);
     else if (const char* hint = foreign_key_hint(key))
       throw InputError("unknown_key", std::string(key), "not a Hong Kong-Taiwan request key: " + std::string(hint));
-    else throw InputError("unknown_key", std::string(key), "unknown request key '" + std::string(key) + "'");
+    else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
   });
   if (r.tenhou || r.chiihou) {
     if (tsumo_given_false) throw InputError("bad_flags", "", "tenhou and chiihou are self-drawn wins: tsumo cannot be false");

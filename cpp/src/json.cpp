@@ -6,7 +6,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <unordered_set>
+
 #include "tenbou/error.hpp"
+#include "tenbou/limits.hpp"
 
 namespace tenbou {
 
@@ -118,6 +121,9 @@ class Parser {
   explicit Parser(std::string_view text) : s_(text) {}
 
   Json parse_document() {
+    if (s_.size() > kMaxRequestBytes)
+      throw InputError("bad_json", "", "the request text is longer than the limit of " +
+                                           std::to_string(kMaxRequestBytes) + " bytes (README \"Input contract\")");
     skip_ws();
     Json v = parse_value(0);
     skip_ws();
@@ -127,7 +133,10 @@ class Parser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError("bad_json", "", "invalid JSON at character " + std::to_string(pos_ + 1) + ": " + what);
+    // A character position, not a byte offset: UTF-8 continuation bytes are not counted.
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < pos_ && i < s_.size(); ++i) chars += (static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80;
+    throw InputError("bad_json", "", "invalid JSON at character " + std::to_string(chars + 1) + ": " + what);
   }
   void skip_ws() {
     while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r'))
@@ -142,7 +151,7 @@ class Parser {
   }
 
   Json parse_value(int depth) {
-    if (depth > 64) fail("nesting deeper than 64 levels");
+    if (depth > kMaxJsonDepth) fail("nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     if (pos_ >= s_.size()) fail("unexpected end of input");
     char c = s_[pos_];
     if (c == '{') return parse_object(depth);
@@ -163,11 +172,23 @@ class Parser {
       ++pos_;
       return obj;
     }
+    // Duplicate keys: a scan while the object is small, a hash set past that, so an
+    // object costs time linear in its size (a scan per key would be quadratic).
+    constexpr std::size_t kScanMembers = 16;
+    std::unordered_set<std::string> seen;
+    std::size_t count = 0;
     while (true) {
       skip_ws();
       if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a string key");
       std::string key = parse_string();
-      if (obj.find(key)) fail("duplicate key \"" + key + "\"");
+      if (++count > kMaxJsonMembers) fail("more than " + std::to_string(kMaxJsonMembers) + " keys in one object");
+      if (count <= kScanMembers) {
+        if (obj.find(key)) fail("duplicate key \"" + echo(key) + "\"");
+      } else {
+        if (count == kScanMembers + 1)
+          for (const auto& m : obj.members()) seen.insert(m.first);
+        if (!seen.insert(key).second) fail("duplicate key \"" + echo(key) + "\"");
+      }
       skip_ws();
       if (pos_ >= s_.size() || s_[pos_] != ':') fail("expected ':'");
       ++pos_;
@@ -196,6 +217,7 @@ class Parser {
     }
     while (true) {
       skip_ws();
+      if (arr.items().size() >= kMaxJsonMembers) fail("more than " + std::to_string(kMaxJsonMembers) + " items in one array");
       arr.push(parse_value(depth + 1));
       skip_ws();
       if (pos_ < s_.size() && s_[pos_] == ',') {

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "tenbou/error.hpp"
+#include "tenbou/limits.hpp"
 #include "tenbou/tiles.hpp"
 #include "tenbou/value_view.hpp"
 
@@ -78,7 +79,7 @@ E parse_choice(const ValueView& v, const std::string& field, const Choice<E> (&c
     if (s == c.name) return c.value;
     allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
   }
-  throw InputError("bad_value", field, "must be one of " + allowed + ", got \"" + std::string(s) + "\"");
+  throw InputError("bad_value", field, "must be one of " + allowed + ", got \"" + echo(s) + "\"");
 }
 
 template <typename E, std::size_t N>
@@ -101,7 +102,7 @@ inline Wind parse_wind(const V& v, std::string_view field) {
     }
   }
   throw InputError("bad_value", std::string(field),
-                   "must be \"E\", \"S\", \"W\" or \"N\", got \"" + std::string(s) + "\"");
+                   "must be \"E\", \"S\", \"W\" or \"N\", got \"" + echo(s) + "\"");
 }
 
 // Member and item iteration: a view with non-virtual `members`/`items` (binary::View)

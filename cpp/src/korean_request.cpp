@@ -2,6 +2,7 @@
 #include <string>
 
 #include "json_fields.hpp"
+#include "tenbou/limits.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/value_view.hpp"
 
@@ -117,7 +118,7 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "options") r.rules = korean_rules_from(&v);
     else if (const char* hint = foreign_key_hint(key))
       throw InputError("unknown_key", std::string(key), "not a Korean request key: " + std::string(hint));
-    else throw InputError("unknown_key", std::string(key), "unknown request key '" + std::string(key) + "'");
+    else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
   });
   // 부지부 엎어 is a 엎어 declared on the first go-around (L71): it implies eopeo.
   if (r.double_riichi && r.riichi == KoreanRiichi::None) r.riichi = KoreanRiichi::Eopeo;

@@ -1,5 +1,6 @@
 // Korean house options (korean.md section 12): parsing and their JSON form.
 #include "json_fields.hpp"
+#include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/korean.hpp"
 
@@ -29,9 +30,9 @@ void read_value_table(const ValueView& v, const std::string& field, bool local_o
   v.each_member([&](std::string_view name, const ValueView& value) {
     const std::string item = field + "." + std::string(name);
     const int y = find_yaku(name);
-    if (y < 0) throw InputError("unknown_key", item, "unknown Korean yaku '" + std::string(name) + "'");
+    if (y < 0) throw InputError("unknown_key", item, "unknown Korean yaku '" + echo(name) + "'");
     if (local_only && y < kKoreanTableRows)
-      throw InputError("bad_value", item, "'" + std::string(name) + "' is a table yaku: set it in options.value_overrides");
+      throw InputError("bad_value", item, "'" + echo(name) + "' is a table yaku: set it in options.value_overrides");
     // null switches a local yaku off again / restores the table's value.
     r.value_override[y] = value.kind() == ValueView::Kind::Null ? kTableValue : get_han_value(value, item);
   });
@@ -105,7 +106,7 @@ KoreanRules korean_rules_from(const ValueView* options) {
     else if (key == "unit") r.unit = v.kind() == ValueView::Kind::Null ? 0 : get_int(v, field, 1, 1000000000);
     else if (key == "ron_multiplier") r.ron_multiplier = static_cast<int>(get_int(v, field, 1, 10));
     else if (key == "preset") throw InputError("unknown_key", field, "Korean rules have no presets: pick a \"variant\" and set options");
-    else throw InputError("unknown_key", field, "unknown Korean option '" + std::string(key) + "'");
+    else throw InputError("unknown_key", field, "unknown Korean option '" + echo(key) + "'");
   });
   return r;
 }

@@ -5,17 +5,29 @@
 
 #include "json_fields.hpp"
 #include "tenbou/error.hpp"
+#include "tenbou/limits.hpp"
 
 namespace tenbou {
 namespace {
 
-std::string describe_char(char c) {
-  unsigned char u = static_cast<unsigned char>(c);
-  if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
-  char buf[8];
-  static const char* hex = "0123456789abcdef";
-  buf[0] = '0'; buf[1] = 'x'; buf[2] = hex[u >> 4]; buf[3] = hex[u & 15]; buf[4] = 0;
-  return buf;
+// The character starting at text[i], as a message shows it: printable ASCII quoted; a
+// whole UTF-8 character quoted with its code point ('Ｍ' U+FF2D); anything else in hex.
+std::string describe_char(std::string_view text, std::size_t i) {
+  static const char* hex = "0123456789ABCDEF";
+  const unsigned char u = static_cast<unsigned char>(text[i]);
+  if (u >= 0x20 && u < 0x7f) return std::string("'") + text[i] + "'";
+  const int len = u >= 0xF0 && u < 0xF5 ? 4 : u >= 0xE0 ? 3 : u >= 0xC2 && u < 0xE0 ? 2 : 0;
+  bool whole = len > 0 && u < 0xF5 && i + len <= text.size();
+  std::uint32_t cp = len == 2 ? u & 0x1F : len == 3 ? u & 0x0F : u & 0x07;
+  for (int k = 1; whole && k < len; ++k) {
+    const unsigned char c = static_cast<unsigned char>(text[i + k]);
+    whole = (c & 0xC0) == 0x80;
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  std::string code = "U+";
+  for (int shift = cp > 0xFFFF ? 20 : 12; shift >= 0; shift -= 4) code += hex[(cp >> shift) & 15];
+  if (whole && cp >= 0x80) return "'" + std::string(text.substr(i, len)) + "' (" + code + ")";
+  return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
 }
 
 }  // namespace
@@ -24,7 +36,7 @@ namespace notation_detail {
 
 void unknown_character(std::string_view text, std::size_t i, std::string_view field) {
   throw InputError("bad_tile", std::string(field),
-                   "unknown character " + describe_char(text[i]) + " at position " + std::to_string(i + 1) +
+                   "unknown character " + describe_char(text, i) + " at position " + std::to_string(i + 1) +
                        " (tiles are digits followed by m, p, s or z)");
 }
 
@@ -42,8 +54,15 @@ void honour_out_of_range(int digit, std::size_t pos, std::string_view field) {
 
 void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, std::string_view field) {
   throw InputError("bad_tile", std::string(field),
-                   "digits \"" + std::string(text.substr(start, end - start)) + "\" at position " +
+                   "digits \"" + echo(text.substr(start, end - start)) + "\" at position " +
                        std::to_string(start + 1) + " have no suit letter");
+}
+
+void too_long(std::size_t size, std::string_view field) {
+  static_assert(kMaxTileText == 256, "notation.hpp checks the same bound");
+  throw InputError("bad_tile", std::string(field),
+                   "a tile string of " + std::to_string(size) + " characters; the limit is " + std::to_string(kMaxTileText) +
+                       " (README \"Input contract\")");
 }
 
 }  // namespace notation_detail
@@ -62,7 +81,7 @@ ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
   });
   if (n != 1)
     throw InputError("bad_tile", std::string(field),
-                     "expected exactly one tile, got " + std::to_string(n) + " in '" + std::string(text) + "'");
+                     "expected exactly one tile, got " + std::to_string(n) + " in '" + echo(text) + "'");
   return first;
 }
 
@@ -72,7 +91,7 @@ std::uint8_t parse_flowers(std::string_view text, std::string_view field, int ma
     if (text[i] == ' ') continue;
     if (text[i] != 'f' || i + 1 >= text.size() || text[i + 1] < '0' || text[i + 1] > '9')
       throw InputError("bad_flower", std::string(field),
-                       "unexpected " + describe_char(text[i]) + " at position " + std::to_string(i + 1) +
+                       "unexpected " + describe_char(text, i) + " at position " + std::to_string(i + 1) +
                            " (flowers are written f1 to f" + std::to_string(max_flower) + ", e.g. \"f1f3\")");
     const int n = text[i + 1] - '0';
     if (i + 2 < text.size() && text[i + 2] >= '0' && text[i + 2] <= '9')
@@ -114,7 +133,7 @@ Meld parse_meld(std::string_view text, std::string_view field) {
   auto colon = text.find(':');
   if (colon == std::string_view::npos)
     throw InputError("bad_meld", std::string(field),
-                     "meld '" + std::string(text) + "' must be KIND:TILES with KIND chi, pon, kan, kakan or ankan");
+                     "meld '" + echo(text) + "' must be KIND:TILES with KIND chi, pon, kan, kakan or ankan");
   std::string_view kind_text = text.substr(0, colon);
   MeldKind kind;
   if (is(kind_text, "chi")) kind = MeldKind::Chi;
@@ -136,7 +155,7 @@ Meld parse_meld(std::string_view text, std::string_view field) {
   if (got != want)
     throw InputError("bad_meld", std::string(field),
                      std::string(meld_kind_name(kind)) + " needs " + std::to_string(want) + " tiles, got " +
-                         std::to_string(got) + " in '" + std::string(text) + "'");
+                         std::to_string(got) + " in '" + echo(text) + "'");
   for (std::size_t i = 1; i < want; ++i)  // insertion sort of 3-4 tiles
     for (std::size_t j = i; j > 0 && kinds[j] < kinds[j - 1]; --j) std::swap(kinds[j], kinds[j - 1]);
   if (kind == MeldKind::Chi) {
@@ -144,15 +163,15 @@ Meld parse_meld(std::string_view text, std::string_view field) {
               suit_of(kinds[0]) == suit_of(kinds[2]);
     if (!ok)
       throw InputError("bad_meld", std::string(field),
-                       "chi '" + std::string(text) + "' is not three consecutive tiles of one numbered suit");
+                       "chi '" + echo(text) + "' is not three consecutive tiles of one numbered suit");
   } else {
     if (kinds[0] != kinds[want - 1])
       throw InputError("bad_meld", std::string(field),
-                       std::string(meld_kind_name(kind)) + " '" + std::string(text) + "' needs " +
+                       std::string(meld_kind_name(kind)) + " '" + echo(text) + "' needs " +
                            std::to_string(want) + " identical tiles");
   }
   if (meld.reds > 1)
-    throw InputError("bad_meld", std::string(field), "meld '" + std::string(text) + "' has more than one red five");
+    throw InputError("bad_meld", std::string(field), "meld '" + echo(text) + "' has more than one red five");
   meld.tile = kinds[0];  // kinds[want - 1] is the highest
   return meld;
 }

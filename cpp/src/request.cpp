@@ -4,6 +4,7 @@
 
 #include "json_fields.hpp"
 #include "tenbou/error.hpp"
+#include "tenbou/limits.hpp"
 #include "tenbou/binary_value.hpp"
 #include "tenbou/value_view.hpp"
 
@@ -148,7 +149,7 @@ RulesFamily rules_family(const ValueView& req) {
     if (s == "riichi") family = RulesFamily::Riichi;
     else if (s == "korean") family = RulesFamily::Korean;
     else if (s == "hktw") family = RulesFamily::Hktw;
-    else throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + std::string(s) + "\"");
+    else throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + echo(s) + "\"");
   });
   return family;
 }
@@ -173,7 +174,7 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
       case Key::Rules: {
         const std::string_view s = get_string(v, "rules");
         if (s != "riichi")
-          throw InputError("bad_value", "rules", "this request is read as \"riichi\", got \"" + std::string(s) +
+          throw InputError("bad_value", "rules", "this request is read as \"riichi\", got \"" + echo(s) +
                                                      "\" (score it through score_request)");
         break;
       }
@@ -226,11 +227,11 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
       case Key::Visible:
         if (!before_win)
           throw InputError("unknown_key", std::string(key),
-                           "'" + std::string(key) + "' belongs to a hand before the win (waits, shanten), not to a scored hand");
+                           "'" + echo(key) + "' belongs to a hand before the win (waits, shanten), not to a scored hand");
         (request_key(key) == Key::Visible ? visible : own_discards) = get_string(v, key);
         break;
       case Key::Unknown:
-        throw InputError("unknown_key", std::string(key), "unknown request key '" + std::string(key) + "'");
+        throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
     }
   });
   // contract.md: double_riichi implies riichi; tenhou and chiihou imply tsumo.

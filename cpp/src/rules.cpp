@@ -1,6 +1,7 @@
 #include "tenbou/rules.hpp"
 
 #include "tenbou/error.hpp"
+#include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
 #include "json_fields.hpp"
 
@@ -95,7 +96,7 @@ RiichiRules riichi_rules_from(const ValueView* options) {
     const std::string_view name = get_string(v, "options.preset");
     if (!riichi_preset(name, r))
       throw InputError("bad_value", "options.preset",
-                       "unknown preset '" + std::string(name) + "' (tenhou, mahjongsoul, wrc, mleague)");
+                       "unknown preset '" + echo(name) + "' (tenhou, mahjongsoul, wrc, mleague)");
   });
   options->each_member([&](std::string_view key, const ValueView& v) {
     if (is(key, "preset")) return;
@@ -145,7 +146,7 @@ RiichiRules riichi_rules_from(const ValueView* options) {
     else if (is(key, "renhou")) r.renhou = parse_choice(v, field, kRenhouChoices);
     else if (is(key, "open_pinfu_fu")) r.open_pinfu_fu = parse_choice(v, field, kOpenPinfuChoices);
     else if (is(key, "aotenjo_yakuman")) r.aotenjo_yakuman = parse_choice(v, field, kAotenjoYakumanChoices);
-    else throw InputError("unknown_key", field, "unknown option '" + std::string(key) + "'");
+    else throw InputError("unknown_key", field, "unknown option '" + echo(key) + "'");
   });
   return r;
 }

@@ -106,19 +106,32 @@ def score_many(requests: Iterable[Mapping[str, Any]]) -> Results:
 
     Returns a :class:`Results` sequence in request order. Never raises for a bad
     request: its slot holds an ``ok: false`` result and the others are still scored.
+    A str, bytes or a single mapping is not a batch: :class:`TypeError`.
     """
+    if isinstance(requests, (str, bytes, bytearray, Mapping)):
+        raise TypeError(f"score_many: expected an iterable of requests, not a {type(requests).__name__} "
+                        "(for one request use score())")
     return Results(_core.score_many(requests))
 
 
-def score_json(request: Union[str, bytes]) -> str:
-    """Score a JSON text request (str or UTF-8 bytes); returns the JSON text result (never raises).
+def score_json(request: Union[str, bytes, bytearray, memoryview]) -> str:
+    """Score a JSON text request (str or UTF-8 bytes); returns the JSON text result.
 
     Text that is not valid UTF-8 (including lone surrogates in a str) gives an
-    ``invalid_input`` result with reason ``bad_json``.
+    ``invalid_input`` result with reason ``bad_json``; anything but text or bytes
+    raises :class:`TypeError`.
     """
+    data: bytes
     if isinstance(request, str):
-        request = request.encode("utf-8", "surrogateescape")
-    return _core.score_json_lines([request])[0]
+        try:
+            data = request.encode("utf-8", "surrogateescape")  # bytes a str carries as escapes
+        except UnicodeEncodeError:
+            data = request.encode("utf-8", "surrogatepass")  # a lone surrogate: invalid UTF-8 for the core
+    elif isinstance(request, (bytes, bytearray, memoryview)):
+        data = bytes(request)
+    else:
+        raise TypeError(f"score_json: expected str or bytes, not {type(request).__name__}")
+    return _core.score_json_lines([data])[0]
 
 
 def shanten(request: Mapping[str, Any]) -> Shanten:

@@ -5,13 +5,15 @@ Exit status: 0 scored, 1 the single request's result is ``ok: false``, 2 unusabl
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import unicodedata
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO
+from typing import BinaryIO, Any, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO
 
 from . import _core, points as _points
 from .errors import InvalidRequestError
+from .mjlog import MjlogError
 from .result import format_amount, yaku_names
 
 PAYER_TEXT = {"discarder": "the discarder pays", "dealer": "the dealer pays", "non_dealer": "each non-dealer pays"}
@@ -392,30 +394,81 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
     out.write(f"Total     {_fmt(d['total'])}{say}\n")
 
 
-def _read_lines(stream: TextIO, chunk: int = 2048) -> Iterator[List[str]]:
-    batch: List[str] = []
-    for line in stream:
-        line = line.rstrip("\r\n")
-        if not line.strip():
-            continue
-        batch.append(line)
-        if len(batch) >= chunk:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
+# README "Input contract": the most bytes of one request the core reads (kMaxRequestBytes).
+REQUEST_LIMIT = 1 << 20
+
+
+def _stdin_bytes() -> BinaryIO:
+    return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
+
+
+def _framed_lines(stream: BinaryIO, batch: int = 2048, chunk: int = 1 << 16) -> Iterator[List[bytes]]:
+    """Batches of request lines, as the Node CLI frames them (README "Input contract").
+
+    A line ends at b"\\n" (a b"\\r" before it is dropped); a UTF-8 BOM opening the stream is
+    dropped; empty lines are skipped; every other line is passed on whatever its bytes
+    (invalid UTF-8 and control characters get their own bad_json result). A line is
+    kept to REQUEST_LIMIT + 1 bytes at most, so memory stays bounded."""
+    lines: List[bytes] = []
+    parts: List[bytes] = []
+    size = 0
+    first = True
+
+    def line() -> bytes:
+        nonlocal parts, size
+        b = b"".join(parts)[: REQUEST_LIMIT + 1]
+        parts, size = [], 0
+        return b[:-1] if b.endswith(b"\r") else b
+
+    while True:
+        data = stream.read(chunk)
+        if not data:
+            break
+        if first:
+            first = False
+            if data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+        start = 0
+        while True:
+            nl = data.find(b"\n", start)
+            if nl < 0:
+                break
+            if size <= REQUEST_LIMIT:
+                parts.append(data[start:nl])
+            size += nl - start
+            text = line()
+            if text:
+                lines.append(text)
+                if len(lines) >= batch:
+                    yield lines
+                    lines = []
+            start = nl + 1
+        if start < len(data):
+            if size <= REQUEST_LIMIT:
+                parts.append(data[start:])
+            size += len(data) - start
+    if size:
+        text = line()
+        if text:
+            lines.append(text)
+    if lines:
+        yield lines
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if args.jsonl:
-        # Streaming: bounded memory however many lines pass; one result line per request.
-        for batch in _read_lines(sys.stdin):
+        # Streaming: bounded memory however many lines pass; one result line per request line.
+        for batch in _framed_lines(_stdin_bytes()):
             out.write("\n".join(_core.score_json_lines(batch)) + "\n")
             out.flush()
         return 0
     if args.hand == "-":
-        text = sys.stdin.read()
-        line = _core.score_json_lines([text])[0]
+        raw = _stdin_bytes().read(REQUEST_LIMIT + 4)
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        raw = raw[: REQUEST_LIMIT + 1]
+        line = _core.score_json_lines([raw])[0]
+        text = raw.decode("utf-8", "replace")
         if args.json:
             out.write(line + "\n")
         else:
@@ -837,6 +890,10 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
+    # Aotenjo amounts run to 30,000 digits at the 100,000-han cap: the program writes them
+    # whole (Python 3.11+ caps int-to-str at 4,300 digits by default).
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
     parser = make_parser()
     try:
         args = parser.parse_args(argv)
@@ -864,9 +921,14 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
     except UsageError as e:
         sys.stderr.write(f"tenbou: {e}\n")
         return 2
-    except InvalidRequestError as e:
+    except MjlogError as e:  # a bad log file: one line, exit 2 (README "Input contract")
         sys.stderr.write(f"tenbou: {e}\n")
         return 2
+    except InvalidRequestError as e:
+        # The command line was usable but what it asked for is invalid input: as a
+        # single request whose result is ok: false (exit 1; README "Input contract").
+        sys.stderr.write(f"tenbou: {e}\n")
+        return 1
     except BrokenPipeError:
         return 0
 

@@ -22,13 +22,13 @@ and kita replacement draws included.
 """
 from __future__ import annotations
 
-import gzip
+import zlib
 import os
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
-__all__ = ["TenhouWin", "Expected", "TenhouHandEnd", "wins_from_file", "wins_from_text", "hand_ends_from_file",
+__all__ = ["TenhouWin", "Expected", "TenhouHandEnd", "MjlogError", "read_log", "wins_from_file", "wins_from_text", "hand_ends_from_file",
            "hand_ends_from_text", "TENHOU_YAKU", "decode_meld", "is_kita", "tile_text"]
 
 # Tenhou yaku ids -> contract keys (README of the data set).
@@ -68,25 +68,35 @@ def _tiles_text(ids: List[int], reds: bool) -> str:
 
 def decode_meld(m: int, reds: bool = True) -> Tuple[str, str, List[int]]:
     """Decode a 16-bit meld code into (contract meld string, kind, tile ids)."""
+    if not 0 <= m <= 0xFFFF:
+        raise ValueError(f"meld code {m} is out of range (0-65535)")
     if m & 0x4:  # chi
         t = m >> 10
         t //= 3
+        if t >= 21:
+            raise ValueError(f"meld code {m}: a chi of honours")
         base = (t // 7) * 9 + t % 7
         ids = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
         kind = "chi"
     elif m & 0x18 == 0x08:  # pon
         t = (m >> 9) // 3
+        if t >= 34:
+            raise ValueError(f"meld code {m}: no tile kind {t}")
         unused = (m >> 5) & 3
         ids = [t * 4 + i for i in range(4) if i != unused]
         kind = "pon"
     elif m & 0x10:  # added kan
         t = (m >> 9) // 3
+        if t >= 34:
+            raise ValueError(f"meld code {m}: no tile kind {t}")
         ids = [t * 4 + i for i in range(4)]
         kind = "kakan"
     elif m & 0x20:
         raise ValueError("kita (a three-player North set aside) is not a meld: count it with is_kita()")
     else:  # called or closed kan
         t = (m >> 8) // 4
+        if t >= 34:
+            raise ValueError(f"meld code {m}: no tile kind {t}")
         ids = [t * 4 + i for i in range(4)]
         kind = "ankan" if m & 3 == 0 else "kan"
     return f"{kind}:{_tiles_text(ids, reds)}", kind, ids
@@ -117,8 +127,34 @@ class TenhouWin:
     raw: Dict[str, str] = field(default_factory=dict)
 
 
+class MjlogError(ValueError):
+    """A log file that cannot be read: too large, not gzip or UTF-8, not XML, or a tag with a
+    missing or out-of-range attribute. The message names the file and the tag."""
+
+
+# README "Input contract": a log, inflated, is at most this many bytes (Tenhou's are ~50 KB).
+MAX_LOG_BYTES = 64 << 20
+
+
 def _ints(text: Optional[str]) -> List[int]:
     return [int(x) for x in text.split(",")] if text else []
+
+
+def _in_range(value: int, lo: int, hi: int, what: str) -> int:
+    if not lo <= value <= hi:
+        raise ValueError(f"{what} {value} is out of range ({lo}-{hi})")
+    return value
+
+
+def _seat(a: Dict[str, str], key: str, players: int) -> int:
+    return _in_range(int(a[key]), 0, players - 1, key)
+
+
+def _tile_ids(text: Optional[str], what: str) -> List[int]:
+    ids = _ints(text)
+    for t in ids:
+        _in_range(t, 0, 135, what + " tile id")
+    return ids
 
 
 class _Round:
@@ -126,9 +162,14 @@ class _Round:
 
     def __init__(self, attrs: Dict[str, str], players: int = 4) -> None:
         seed = _ints(attrs["seed"])
+        if len(seed) < 6:
+            raise ValueError(f"seed has {len(seed)} numbers, not 6")
         self.players = players
-        self.round_wind = _WINDS[seed[0] // 4]
-        self.oya = int(attrs["oya"])
+        self.round_wind = _WINDS[_in_range(seed[0], 0, 15, "round")// 4]
+        _in_range(seed[1], 0, 10000, "honba")
+        _in_range(seed[2], 0, 10000, "riichi sticks")
+        _tile_ids(str(seed[5]), "dora indicator")
+        self.oya = _seat(attrs, "oya", players)
         # Live-wall draws so far (replacement draws included): 136 - 14 - 52 = 70 with four
         # players, 108 - 14 - 39 = 55 with three; the last of them is the haitei tile.
         self.wall = 70 if players == 4 else 55
@@ -202,39 +243,78 @@ class _Round:
         self.last_event = (kind, who)
 
 
-def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
-    """Every win (four- or three-player) in one mjlog XML text."""
-    root = ET.fromstring(text)
-    reds = True
-    open_tanyao = True
-    players = 4
+@dataclass
+class _Game:
+    players: int = 4
+    reds: bool = True
+    open_tanyao: bool = True
+
+
+def _replay(text: str, source: str) -> Iterator[Tuple[str, Dict[str, str], _Round, _Game, int]]:
+    """The hand ends of a log (AGARI, RYUUKYOKU) with the event-stream state before each."""
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise MjlogError(f"{source}: not a Tenhou log: XML {e}") from None
+    game = _Game()
     rnd: Optional[_Round] = None
     hand_index = -1
     for el in root:
         tag = el.tag
         a = el.attrib
-        if tag == "GO":
-            gtype = int(a.get("type", "0"))
-            players = 3 if gtype & 0x10 else 4
-            reds = not gtype & 0x02
-            open_tanyao = not gtype & 0x04
-        elif tag == "INIT":
-            rnd = _Round(a, players)
-            hand_index += 1
-        elif rnd is None:
-            continue
-        elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
-            rnd.draw("TUVW".index(tag[0]))
-        elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
-            rnd.discard("DEFG".index(tag[0]), int(tag[1:]))
-        elif tag == "REACH":
-            rnd.reach(int(a["who"]), int(a["step"]))
-        elif tag == "N":
-            m = int(a["m"])
-            kind = "kita" if players == 3 and is_kita(m) else decode_meld(m, reds)[1]
-            rnd.call(int(a["who"]), kind)
-        elif tag == "AGARI":
-            yield _win(a, rnd, reds, open_tanyao, f"{source}#{hand_index}")
+        try:
+            if tag == "GO":
+                gtype = int(a.get("type", "0"))
+                game = _Game(3 if gtype & 0x10 else 4, not gtype & 0x02, not gtype & 0x04)
+            elif tag == "INIT":
+                rnd = _Round(a, game.players)
+                hand_index += 1
+            elif rnd is None:
+                continue
+            elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
+                rnd.draw(_in_range("TUVW".index(tag[0]), 0, game.players - 1, "player"))
+                _tile_ids(tag[1:], "drawn")
+            elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
+                who = _in_range("DEFG".index(tag[0]), 0, game.players - 1, "player")
+                rnd.discard(who, _tile_ids(tag[1:], "discarded")[0])
+            elif tag == "REACH":
+                rnd.reach(_seat(a, "who", game.players), _in_range(int(a["step"]), 1, 2, "step"))
+            elif tag == "N":
+                m = _in_range(int(a["m"]), 0, 0xFFFF, "meld code")
+                kind = "kita" if game.players == 3 and is_kita(m) else decode_meld(m, game.reds)[1]
+                rnd.call(_seat(a, "who", game.players), kind)
+            elif tag in ("AGARI", "RYUUKYOKU"):
+                if len(_ints(a["sc"])) < 2 * game.players:
+                    raise ValueError(f"sc has fewer than {2 * game.players} numbers")
+                for v in _ints(a["ba"])[:2]:
+                    _in_range(v, 0, 10000, "ba")
+                if tag == "AGARI":
+                    _seat(a, "who", game.players)
+                    _seat(a, "fromWho", game.players)
+                    _tile_ids(a["hai"], "hand")
+                    _tile_ids(a["machi"], "winning")
+                    for m in _ints(a.get("m")):
+                        _in_range(m, 0, 0xFFFF, "meld code")
+                yield tag, dict(a), rnd, game, hand_index
+        except KeyError as e:
+            raise MjlogError(f"{source}: <{tag}> has no {e.args[0]} attribute") from None
+        except (ValueError, IndexError) as e:
+            raise MjlogError(f"{source}: <{tag}>: {e}") from None
+
+
+def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
+    """Every win (four- or three-player) in one mjlog XML text. Raises :class:`MjlogError`
+    for a text that is not a well-formed Tenhou log."""
+    for tag, a, rnd, game, hand_index in _replay(text, source):
+        if tag == "AGARI":
+            yield _checked_win(a, rnd, game, f"{source}#{hand_index}")
+
+
+def _checked_win(a: Dict[str, str], rnd: _Round, game: _Game, where: str) -> TenhouWin:
+    try:
+        return _win(a, rnd, game.reds, game.open_tanyao, where)
+    except (KeyError, ValueError, IndexError) as e:
+        raise MjlogError(f"{where}: <AGARI>: {e}") from None
 
 
 def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: str) -> TenhouWin:
@@ -311,66 +391,41 @@ _ABORTIVE = {"yao9", "kaze4", "reach4", "ron3", "kan4"}
 
 def hand_ends_from_text(text: str, source: str = "") -> Iterator[TenhouHandEnd]:
     """Every hand end of one mjlog XML text, in log order, as settlement requests."""
-    root = ET.fromstring(text)
-    reds = True
-    open_tanyao = True
-    players = 4
-    rnd: Optional[_Round] = None
-    hand_index = -1
-    pending: List[Tuple[Dict[str, str], TenhouWin]] = []  # the AGARI tags of the current hand
+    pending: List[Tuple[Dict[str, str], TenhouWin]] = []  # the AGARI tags of one hand
+    pending_at: Tuple[int, Optional[_Round], _Game] = (-1, None, _Game())
 
     def flush() -> Iterator[TenhouHandEnd]:
+        hand_index, rnd, game = pending_at
         if not pending or rnd is None:
             return
-        first = pending[0][0]
-        honba, sticks = _ints(first["ba"])[:2]
+        honba, sticks = _ints(pending[0][0]["ba"])[:2]
         settlement: Dict[str, Any] = {
-            "players": players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks, "outcome": "win",
+            "players": game.players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks, "outcome": "win",
             "wins": [{"winner": int(a["who"]), "from": int(a["fromWho"]), "request": w.request} for a, w in pending],
             "options": {"preset": "tenhou"},
         }
         for a, _w in pending:
-            yield TenhouHandEnd(source, hand_index, "win", settlement, int(a["who"]), _deltas(a, players))
+            yield TenhouHandEnd(source, hand_index, "win", settlement, int(a["who"]), _deltas(a, game.players))
         pending.clear()
 
-    for el in root:
-        tag = el.tag
-        a = el.attrib
-        if tag != "AGARI":
+    for tag, a, rnd, game, hand_index in _replay(text, source):
+        if pending and hand_index != pending_at[0]:
             yield from flush()
-        if tag == "GO":
-            gtype = int(a.get("type", "0"))
-            players = 3 if gtype & 0x10 else 4
-            reds = not gtype & 0x02
-            open_tanyao = not gtype & 0x04
-        elif tag == "INIT":
-            rnd = _Round(a, players)
-            hand_index += 1
-        elif rnd is None:
+        if tag == "AGARI":
+            pending.append((a, _checked_win(a, rnd, game, f"{source}#{hand_index}")))
+            pending_at = (hand_index, rnd, game)
             continue
-        elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
-            rnd.draw("TUVW".index(tag[0]))
-        elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
-            rnd.discard("DEFG".index(tag[0]), int(tag[1:]))
-        elif tag == "REACH":
-            rnd.reach(int(a["who"]), int(a["step"]))
-        elif tag == "N":
-            m = int(a["m"])
-            kind = "kita" if players == 3 and is_kita(m) else decode_meld(m, reds)[1]
-            rnd.call(int(a["who"]), kind)
-        elif tag == "AGARI":
-            pending.append((dict(a), _win(a, rnd, reds, open_tanyao, f"{source}#{hand_index}")))
-        elif tag == "RYUUKYOKU":
-            honba, sticks = _ints(a["ba"])[:2]
-            kind = a.get("type", "")
-            tenpai = [i for i in range(players) if f"hai{i}" in a]
-            settlement = {"players": players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks,
-                          "outcome": "abortive" if kind in _ABORTIVE else "draw", "tenpai": tenpai,
-                          "options": {"preset": "tenhou"}}
-            if kind == "nm":
-                settlement["outcome"] = "nagashi_mangan"
-                settlement["nagashi"] = [i for i in range(players) if rnd.nagashi[i] and rnd.discarded[i]]
-            yield TenhouHandEnd(source, hand_index, "draw", settlement, None, _deltas(a, players))
+        yield from flush()
+        honba, sticks = _ints(a["ba"])[:2]
+        kind = a.get("type", "")
+        tenpai = [i for i in range(game.players) if f"hai{i}" in a]
+        settlement = {"players": game.players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks,
+                      "outcome": "abortive" if kind in _ABORTIVE else "draw", "tenpai": tenpai,
+                      "options": {"preset": "tenhou"}}
+        if kind == "nm":
+            settlement["outcome"] = "nagashi_mangan"
+            settlement["nagashi"] = [i for i in range(game.players) if rnd.nagashi[i] and rnd.discarded[i]]
+        yield TenhouHandEnd(source, hand_index, "draw", settlement, None, _deltas(a, game.players))
     yield from flush()
 
 
@@ -379,19 +434,36 @@ def _deltas(a: Dict[str, str], players: int) -> List[int]:
     return [100 * sc[2 * i + 1] for i in range(players)]
 
 
+def read_log(path: Union[str, "os.PathLike[str]"]) -> str:
+    """The XML text of one ``.mjlog`` file (plain or gzip-compressed), at most
+    MAX_LOG_BYTES however it was compressed; :class:`MjlogError` otherwise."""
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_LOG_BYTES + 1)
+    except OSError as e:
+        raise MjlogError(f"{name}: cannot read: {e.strerror or e}") from None
+    if data[:2] == b"\x1f\x8b":
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            data = inflate.decompress(data, MAX_LOG_BYTES + 1)
+        except zlib.error as e:
+            raise MjlogError(f"{name}: broken gzip data: {e}") from None
+        if not inflate.eof and len(data) <= MAX_LOG_BYTES:
+            raise MjlogError(f"{name}: broken gzip data: the stream ends early")
+    if len(data) > MAX_LOG_BYTES:
+        raise MjlogError(f"{name}: larger than {MAX_LOG_BYTES >> 20} MiB (inflated): not a Tenhou log")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise MjlogError(f"{name}: not UTF-8 text (byte {e.start + 1})") from None
+
+
 def hand_ends_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouHandEnd]:
     """Every hand end of one ``.mjlog`` file (plain or gzip-compressed XML)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    yield from hand_ends_from_text(data.decode("utf-8"), os.path.basename(os.fspath(path)))
+    yield from hand_ends_from_text(read_log(path), os.path.basename(os.fspath(path)))
 
 
 def wins_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouWin]:
     """Every win in one ``.mjlog`` file (plain or gzip-compressed XML)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    yield from wins_from_text(data.decode("utf-8"), os.path.basename(os.fspath(path)))
+    yield from wins_from_text(read_log(path), os.path.basename(os.fspath(path)))

@@ -36,6 +36,8 @@ def format_amount(amount: Union[int, str, "gmpy2.mpz"], units: str = "en") -> st
     """An exact amount for reading: ``en`` digit groups (21,905,...), ``ko`` Korean myriad
     units as seed 000 writes them (219구 500양 ... 8889만 7400), ``ja`` Japanese (219溝500穣...)."""
     # gmpy2 writes digits of any length (Python's str(int) stops at 4300 by default).
+    if isinstance(amount, bool) or not isinstance(amount, (int, str)) and type(amount).__name__ != "mpz":
+        raise TypeError(f"format_amount: expected an integer amount, not {type(amount).__name__}")
     digits = amount if isinstance(amount, str) else gmpy2.mpz(amount).digits(10)
     if digits.startswith("-"):
         return "-" + _core.format_amount(digits[1:], units)

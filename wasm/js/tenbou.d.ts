@@ -238,7 +238,9 @@ export class ScoreResults implements Iterable<ScoreResult> {
 
 export function scoreMany(requests: (ScoreRequest | string)[]): ScoreResults;
 export function memoryBytes(): number;
-export function scoreLines(lines: string[]): string[];
+export function scoreLines(lines: (string | Uint8Array)[]): string[];
+/** Request texts as raw bytes (the Node CLI's stream): one result text each, in order. */
+export function scoreBytes(texts: Uint8Array[]): string[];
 export function points(query: PointsQuery): PointsResult | Failure;
 
 export interface SettlementRequest {

@@ -79,6 +79,8 @@ export function errorFrom(error) {
 const AMOUNT_KEYS = new Set(["amount", "total", "honba_bonus", "sticks_bonus", "base_points", "points", "payment",
   "value", "pattern_points", "pool_bonus", "each"]);
 
+const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+
 // A JSON reader for the core's own output that keeps integers past 2^53 exact.
 function parseExactSlow(text) {
   let i = 0;
@@ -108,7 +110,8 @@ function parseExactSlow(text) {
     if (text.startsWith("true", i)) { i += 4; return true; }
     if (text.startsWith("false", i)) { i += 5; return false; }
     if (text.startsWith("null", i)) { i += 4; return null; }
-    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    NUMBER.lastIndex = i;  // sticky: read in place, a number of any length (aotenjo totals run to 30,000 digits)
+    const m = NUMBER.exec(text);
     i += m[0].length;
     if (m[1] || m[2]) return Number(m[0]);
     const n = Number(m[0]);
@@ -461,7 +464,47 @@ export function score(request) {
 
 /** Result JSON lines for request JSON lines (the `tenbou score --jsonl` path; text in, text out). */
 export function scoreLines(lines) {
-  return core.scoreLines(lines.join("\n")).split("\n").slice(0, lines.length);
+  if (!Array.isArray(lines)) throw new TypeError("scoreLines: expected an array of request texts");
+  return scoreBytes(lines.map((l) => {
+    if (l instanceof Uint8Array) return l;
+    if (typeof l !== "string") throw new TypeError(`scoreLines: a request text must be a string, not ${typeof l}`);
+    return requestBytes(l);
+  }));
+}
+
+/**
+ * Request texts as raw bytes (Uint8Array or Buffer: the Node CLI's stream), one result text
+ * each, in order. Bytes that are not UTF-8 give the same bad_json result as in Python.
+ */
+export function scoreBytes(texts) {
+  let size = 0;
+  for (const t of texts) size += 4 + t.length;
+  const records = new Uint8Array(size);
+  const dv = new DataView(records.buffer);
+  let at = 0;
+  for (const t of texts) {
+    dv.setUint32(at, t.length, true);
+    records.set(t, at + 4);
+    at += 4 + t.length;
+  }
+  const out = core.scoreTexts(records).split("\n");
+  out.length = texts.length;
+  return out;
+}
+
+// UTF-8 of a JS string; a lone surrogate is written as its 3-byte form (as Python's
+// surrogatepass does) so that the core reports the text as invalid UTF-8, not as U+FFFD.
+function requestBytes(s) {
+  if (s.isWellFormed === undefined || s.isWellFormed()) return utf8.encode(s);
+  const parts = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const pair = c >= 0xd800 && c < 0xdc00 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (pair) { parts.push(...utf8.encode(s.slice(i, i + 2))); i++; }
+    else if (c >= 0xd800 && c < 0xe000) parts.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    else parts.push(...utf8.encode(s[i]));
+  }
+  return Uint8Array.from(parts);
 }
 
 /** Payments of a bare han/fu cell: {han, fu, dealer, tsumo, method, honba, riichi_sticks, yakuman, options}. */

@@ -5,6 +5,7 @@
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
+#include <cstring>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -37,17 +38,21 @@ std::string call_json(const std::string& text, Fn&& fn) {
 
 std::string score(const std::string& request) { return tenbou::score_json_text(request); }
 
-// Many requests in one crossing: request lines in, result lines out (newline-separated).
-std::string score_lines(const std::string& lines) {
+// Request texts as raw bytes, each behind its u32 little-endian length (so a text may hold
+// any byte, newlines and invalid UTF-8 included): one result line each, newline-separated.
+// The JS API's scoreLines and the Node CLI's --jsonl stream use it.
+std::string score_texts(const std::string& records) {
   std::string out;
-  out.reserve(lines.size() * 2);
-  std::size_t start = 0;
-  while (start < lines.size()) {
-    std::size_t end = lines.find('\n', start);
-    if (end == std::string::npos) end = lines.size();
-    tenbou::score_json_text_to(std::string_view(lines).substr(start, end - start), out);
+  out.reserve(records.size() * 2 + 64);
+  std::size_t pos = 0;
+  while (pos + 4 <= records.size()) {
+    std::uint32_t len;
+    std::memcpy(&len, records.data() + pos, 4);
+    pos += 4;
+    const std::size_t n = std::min<std::size_t>(len, records.size() - pos);
+    tenbou::score_json_text_to(std::string_view(records).substr(pos, n), out);
     out += '\n';
-    start = end + 1;
+    pos += n;
   }
   return out;
 }
@@ -103,7 +108,7 @@ EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data()
 
 EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("score", &score);
-  emscripten::function("scoreLines", &score_lines);
+  emscripten::function("scoreTexts", &score_texts);
   emscripten::function("points", &points);
   emscripten::function("shanten", &shanten);
   emscripten::function("waits", &waits);

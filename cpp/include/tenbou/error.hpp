@@ -16,16 +16,27 @@ const char* error_code_name(ErrorCode code);
 // `field` names the request key at fault ("hand", "melds[1]", "options.kiriage").
 class InputError : public std::runtime_error {
  public:
+  // A field named after the request's own text (an unknown key) is cut to a few
+  // hundred bytes, as every echo of the input is (limits.hpp kMaxEcho).
   InputError(std::string reason, std::string field, const std::string& message)
-      : std::runtime_error(field.empty() ? message : field + ": " + message),
-        reason_(std::move(reason)),
-        field_(std::move(field)),
-        detail_(message) {}
+      : InputError(std::move(reason), capped(std::move(field)), message, 0) {}
   const std::string& reason() const { return reason_; }
   const std::string& field() const { return field_; }
   const std::string& detail() const { return detail_; }  // the message without the field prefix
 
  private:
+  InputError(std::string reason, std::string field, const std::string& message, int)
+      : std::runtime_error(field.empty() ? message : field + ": " + message),
+        reason_(std::move(reason)),
+        field_(std::move(field)),
+        detail_(message) {}
+  static std::string capped(std::string field) {
+    if (field.size() <= 200) return field;
+    std::size_t cut = 200;
+    while (cut > 0 && (static_cast<unsigned char>(field[cut]) & 0xC0) == 0x80) --cut;
+    return field.substr(0, cut) + "... (" + std::to_string(field.size() - cut) + " more bytes)";
+  }
+
   std::string reason_;
   std::string field_;
   std::string detail_;

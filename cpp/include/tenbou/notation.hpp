@@ -21,6 +21,7 @@ namespace notation_detail {
 [[noreturn]] void suit_without_digits(char suit, std::size_t i, std::string_view field);
 [[noreturn]] void honour_out_of_range(int digit, std::size_t pos, std::string_view field);
 [[noreturn]] void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, std::string_view field);
+[[noreturn]] void too_long(std::size_t size, std::string_view field);
 }  // namespace notation_detail
 
 // Parses a tile string, calling `each(ParsedTile)` per tile in written order;
@@ -28,6 +29,7 @@ namespace notation_detail {
 // position of the fault. Spaces are allowed between groups. Returns the tile count.
 template <typename Each>
 std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each&& each) {
+  if (text.size() > 256) notation_detail::too_long(text.size(), field);  // kMaxTileText (limits.hpp)
   std::size_t count = 0;
   std::size_t pending_first = 0, pending_count = 0;  // digits waiting for their suit letter
   for (std::size_t i = 0; i < text.size(); ++i) {
