@@ -1,4 +1,5 @@
 #include "tenbou/api.hpp"
+#include "tenbou/limits.hpp"
 
 #include <cstring>
 
@@ -115,6 +116,12 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
       if (kind == 1) {  // JSON text
         const ScoreResult r = score_request(Json::parse(std::string_view(reinterpret_cast<const char*>(p), len)));
         std::visit([&](const auto& x) { write_result(w, x); }, r);
+      } else if (kind == 2) {  // a value the JS side could not write (a Map, a cycle): "reason\0field\0message"
+        const std::string_view text(reinterpret_cast<const char*>(p), len);
+        const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
+        if (b == std::string_view::npos) throw InputError("bad_json", "", "malformed request record");
+        throw InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)),
+                         echo(text.substr(b + 1)));
       } else {
         std::string_view rules;
         binary::validate(p, len, &rules);
@@ -205,7 +212,16 @@ Json points_json(const Json& q) {
   }
 }
 
+namespace {
+// The rule family a table or rules query names (every front end gets the same error).
+void check_family(std::string_view rules) {
+  if (rules != "riichi" && rules != "korean" && rules != "hktw")
+    throw InputError("bad_value", "rules", "must be \"riichi\", \"korean\" or \"hktw\", got \"" + echo(rules) + "\"");
+}
+}  // namespace
+
 Json yaku_table_json(std::string_view rules) {
+  check_family(rules);
   if (rules == "korean") return korean_yaku_table_json();
   if (rules == "hktw") return hktw_pattern_table_json();
   Json arr = Json::array();
@@ -233,6 +249,7 @@ Json shorthand_json(std::int64_t amount, std::int64_t dealer_share) {
 
 Json rules_json(const Json& options, std::string_view rules) {
   try {
+    check_family(rules);
     const JsonView view(options);
     if (rules == "korean") return korean_rules_to_json(korean_rules_from(&view));
     if (rules == "hktw") return hktw_rules_to_json(hktw_rules_from(&view));

@@ -264,7 +264,14 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("digits"), py::arg("units"));
   m.def(
-      "yaku_table", [](const std::string& rules) { return tenbou_py::from_json(tenbou::yaku_table_json(rules)); },
+      "yaku_table",
+      [](const std::string& rules) {
+        try {
+          return tenbou_py::from_json(tenbou::yaku_table_json(rules));
+        } catch (const tenbou::InputError& e) {
+          throw py::value_error(e.what());
+        }
+      },
       py::arg("rules") = "riichi");
   m.def(
       "rules",

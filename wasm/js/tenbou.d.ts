@@ -232,6 +232,8 @@ export class ScoreResults implements Iterable<ScoreResult> {
   readonly length: number;
   at(index: number): ScoreResult | undefined;
   totals(): bigint[];
+  /** One field of the i-th result, read without decoding the rest (bulk reads keep no memory). */
+  get(i: number, name: string): unknown;
   toArray(): ScoreResult[];
   [Symbol.iterator](): Iterator<ScoreResult>;
 }

@@ -157,8 +157,21 @@ export function toJSON(value) {
   return text === undefined ? text : text.replace(/"\\u0000(-?\d+)\\u0000"/g, "$1");
 }
 
+// A Map, Set or class instance in a query: an error naming where, not JSON.stringify's "{}".
+function checkPlain(v, field, depth = 0) {
+  if (v === null || typeof v !== "object" || depth > 64 || typeof v.toJSON === "function") return;
+  if (Array.isArray(v)) { for (const x of v) checkPlain(x, field, depth + 1); return; }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) {
+    const e = new NotJson(field, v.constructor && v.constructor.name ? `a ${v.constructor.name}` : "an object of another kind");
+    throw new InvalidValueError(field ? `${field}: ${e.message}` : e.message, "bad_type", field);
+  }
+  for (const k of Object.keys(v)) checkPlain(v[k], field ? `${field}.${k}` : k, depth + 1);
+}
+
 function requestText(request) {
   if (typeof request === "string") return request;
+  checkPlain(request, "");
   const text = toJSON(request);
   return text === undefined ? "null" : text;  // undefined, a function: not a request
 }
@@ -182,6 +195,7 @@ function answer(text) {
 
 const TAG = { NULL: 0, FALSE: 1, TRUE: 2, INT: 3, DOUBLE: 4, STRING: 5, BIGINT: 6, ARRAY: 7, OBJECT: 8, END: 9, INT32: 10 };
 const RESULT_KEYS = core.resultKeys().split("\n");
+const RESULT_KEY_IDS = Object.assign(Object.create(null), Object.fromEntries(RESULT_KEYS.map((k, i) => [k, 16 + i])));
 // Request keys the core knows by a one-byte id (binary_value.hpp kRequestKeyNames); others go as strings.
 // A prototype-less object: V8 looks its properties up faster than a Map's keys ("__proto__" is no key).
 const REQUEST_KEY_IDS = Object.assign(Object.create(null),
@@ -190,6 +204,14 @@ const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 const SURROGATE = /[\ud800-\udfff]/;
 class NotBinary extends Error {}
+// A value no request can hold (a Map, a Set, a class instance): an invalid-input result for
+// its request, naming where it stood, never a silent "{}" as JSON.stringify would write.
+class NotJson extends Error {
+  constructor(field, what) {
+    super(`must be a plain object, array, string, number or boolean, not ${what}`);
+    this.field = field;
+  }
+}
 
 // Writes request records straight into the module's input buffer (no copy): the
 // buffer grows through tenbou_batch_input, which keeps what is written.
@@ -255,7 +277,7 @@ class Encoder {
     this.dv.setBigInt64(this.pos, BigInt(digits), true);
     this.pos += 8;
   }
-  value(v, depth) {
+  value(v, depth, field = "") {
     if (depth > 64) throw new NotBinary();
     switch (typeof v) {
       case "string": this.text(v, TAG.STRING); return;
@@ -277,7 +299,10 @@ class Encoder {
           this.dv.setFloat64(this.pos, v, true);
           this.pos += 8;
         } else {
-          this.byte(TAG.NULL);  // as JSON.stringify writes NaN and Infinity
+          this.byte(TAG.DOUBLE);  // NaN, Infinity: the core names them so in its message
+          this.room(8);
+          this.dv.setFloat64(this.pos, v, true);
+          this.pos += 8;
         }
         return;
       case "bigint": this.integerDigits(v.toString()); return;
@@ -290,13 +315,15 @@ class Encoder {
       for (const item of v) {
         const t = typeof item;
         if (item === undefined || t === "function" || t === "symbol") this.byte(TAG.NULL);
-        else this.value(item, depth + 1);
+        else this.value(item, depth + 1, field);
       }
       this.byte(TAG.END);
       return;
     }
     const proto = Object.getPrototypeOf(v);
-    if ((proto !== Object.prototype && proto !== null) || typeof v.toJSON === "function") throw new NotBinary();
+    if (typeof v.toJSON === "function") throw new NotBinary();  // a Date: JSON.stringify's own rules
+    if (proto !== Object.prototype && proto !== null)
+      throw new NotJson(field, v.constructor && v.constructor.name ? `a ${v.constructor.name}` : "an object of another kind");
     this.byte(TAG.OBJECT);
     const keys = Object.keys(v);  // own enumerable string keys, as JSON.stringify
     for (let i = 0; i < keys.length; i++) {
@@ -307,27 +334,36 @@ class Encoder {
       const id = REQUEST_KEY_IDS[k];
       if (id !== undefined) this.byte(id);
       else this.text(k, TAG.STRING);
-      this.value(x, depth + 1);
+      this.value(x, depth + 1, field ? `${field}.${k}` : k);
     }
     this.byte(TAG.END);
   }
-  // One request record: [kind][u32 length][payload].
+  // One request record: [kind][u32 length][payload]. Never throws for a bad request:
+  // what cannot be written (a cycle, a throwing getter) becomes an invalid-input record.
   request(r) {
     const start = this.pos;
-    if (typeof r !== "string") {
-      try {
-        this.byte(0);
-        this.u32(0);
-        this.value(r, 0);
-        this.dv.setUint32(start + 1, this.pos - start - 5, true);
-        return;
-      } catch (e) {
-        if (!(e instanceof NotBinary)) throw e;
-        this.pos = start;
+    try {
+      if (typeof r !== "string") {
+        try {
+          this.byte(0);
+          this.u32(0);
+          this.value(r, 0);
+          this.dv.setUint32(start + 1, this.pos - start - 5, true);
+          return;
+        } catch (e) {
+          if (!(e instanceof NotBinary)) throw e;
+          this.pos = start;
+        }
       }
+      this.byte(1);
+      this.text(requestText(r));
+    } catch (e) {
+      this.pos = start;
+      const [field, message] = e instanceof NotJson ? [e.field, e.message]
+        : ["", `the request cannot be read as JSON: ${e && e.message ? e.message : String(e)}`];
+      this.byte(2);
+      this.text(`bad_type\0${field}\0${message}`);
     }
-    this.byte(1);
-    this.text(requestText(r));
   }
 }
 
@@ -394,6 +430,47 @@ function decode(bytes, dv, cur, amount) {
   }
 }
 
+// Moves cur.p past the binary value there, decoding nothing.
+function skip(bytes, dv, cur) {
+  const tag = bytes[cur.p++];
+  switch (tag) {
+    case TAG.NULL: case TAG.FALSE: case TAG.TRUE: return;
+    case TAG.INT: case TAG.DOUBLE: cur.p += 8; return;
+    case TAG.INT32: cur.p += 4; return;
+    case TAG.STRING: case TAG.BIGINT: cur.p += 4 + dv.getUint32(cur.p, true); return;
+    case TAG.ARRAY:
+      while (bytes[cur.p] !== TAG.END) skip(bytes, dv, cur);
+      cur.p++;
+      return;
+    case TAG.OBJECT:
+      while (bytes[cur.p] !== TAG.END) {
+        if (bytes[cur.p++] === 255) cur.p += 4 + dv.getUint32(cur.p, true);
+        skip(bytes, dv, cur);
+      }
+      cur.p++;
+      return;
+    default: throw new TenbouError(`tenbou: corrupt result record (tag ${tag})`);
+  }
+}
+
+// One top-level member of the result record at `at`, decoded alone (undefined when absent).
+function member(bytes, dv, at, name) {
+  const id = RESULT_KEY_IDS[name];
+  const cur = { p: at };
+  if (bytes[cur.p++] !== TAG.OBJECT) return undefined;
+  while (bytes[cur.p] !== TAG.END) {
+    const k = bytes[cur.p++];
+    let key = k;
+    if (k === 255) {
+      key = readString(bytes, dv, cur.p);
+      cur.p += 4 + dv.getUint32(cur.p, true);
+    }
+    if (key === id || key === name) return decode(bytes, dv, cur, AMOUNT_KEYS.has(name) ? true : name === "yaku" ? NO_AMOUNTS : false);
+    skip(bytes, dv, cur);
+  }
+  return undefined;
+}
+
 // Requests go into the core 4,096 at a time; each batch's results stay in their own
 // buffer (result i is in part i >> 12), so nothing is copied twice.
 const BATCH_SHIFT = 12;
@@ -418,12 +495,24 @@ export class ScoreResults {
     }
     return r;
   }
+  /**
+   * One field of the i-th result, read from its record without decoding the rest or keeping
+   * anything (the bulk path: get(i, "total") for a million results costs no memory).
+   */
+  get(i, name) {
+    if (i < 0) i += this._offsets.length;
+    if (!(i >= 0 && i < this._offsets.length)) return undefined;
+    const r = this._cache[i];
+    if (r !== undefined) return r[name];
+    const [bytes, dv] = this._parts[i >> BATCH_SHIFT];
+    return member(bytes, dv, this._offsets[i], name);
+  }
   /** Every result's total (0n for a failed one, and for a Korean result without a payment). */
   totals() {
-    const out = [];
+    const out = new Array(this.length);
     for (let i = 0; i < this.length; i++) {
-      const t = this.at(i).total;
-      out.push(typeof t === "bigint" ? t : 0n);
+      const t = this.get(i, "total");
+      out[i] = typeof t === "bigint" ? t : 0n;
     }
     return out;
   }
@@ -436,6 +525,12 @@ export class ScoreResults {
  * request fails in its own slot, never throws. Returns a ScoreResults sequence.
  */
 export function scoreMany(requests) {
+  if (!Array.isArray(requests)) {
+    if (typeof requests === "string" || requests === null || typeof requests !== "object" ||
+        typeof requests[Symbol.iterator] !== "function")
+      throw new TypeError("scoreMany: expected an array (or iterable) of requests");
+    requests = Array.from(requests);
+  }
   const parts = [];
   const offsets = new Uint32Array(requests.length);
   for (let start = 0; start < requests.length; start += BATCH) {
@@ -539,12 +634,14 @@ export function koreanDeclaration(request) {
 
 /** The effective rule switches of an options object ("riichi" or "korean"). */
 export function rules(options = {}, family = "riichi") {
-  return answer(core.rules(requestText(options), family));
+  return answer(core.rules(requestText(options), String(family)));
 }
 
 /** The yaku catalogue: Riichi (names en/ja/ko, han) or Korean (seed 004's table). */
 export function yakuTable(family = "riichi") {
-  return JSON.parse(core.yakuTable(family));
+  const table = JSON.parse(core.yakuTable(String(family)));
+  if (!Array.isArray(table)) throw errorFrom(table.error);  // not a family name
+  return table;
 }
 
 /** An exact amount in "en" digit groups or Korean ("ko") / Japanese ("ja") myriad units. */

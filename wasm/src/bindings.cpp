@@ -66,7 +66,13 @@ std::string hktw_event(const std::string& request) { return call_json(request, t
 std::string rules(const std::string& options, const std::string& family) {
   return call_json(options, [&](const Json& o) { return tenbou::rules_json(o, family); });
 }
-std::string yaku_table(const std::string& family) { return tenbou::yaku_table_json(family).dump(); }
+std::string yaku_table(const std::string& family) {
+  try {
+    return tenbou::yaku_table_json(family).dump();
+  } catch (const tenbou::InputError& e) {
+    return failure_text(e);
+  }
+}
 
 // Decimal digits of a non-negative amount in "en" digit groups or Korean/Japanese myriad units.
 std::string format_amount(const std::string& digits, const std::string& units) {

@@ -53,7 +53,7 @@ Json points_json(const Json& query);
 
 // The yaku catalogue (keys, names in English/Japanese/Korean, han) for display;
 // `rules` "riichi", "korean" (the Korean table with every variant's value) or "hktw"
-// (seed 002's 56 entries with their points).
+// (seed 002's 56 entries with their points). Throws InputError for another family name.
 Json yaku_table_json(std::string_view rules = "riichi");
 
 // seed 000's spoken shorthand for an amount ({"romaji", "kana"}) or null.

@@ -81,6 +81,16 @@ class View final : public ValueView {
       default: return Kind::Other;
     }
   }
+  // A JS NaN or Infinity reaches the core as a double: named so, not as "number".
+  std::string_view type_name() const override {
+    if (*at_ == Double) {
+      double d;
+      std::memcpy(&d, at_ + 1, 8);
+      if (d != d) return "NaN";
+      if (d - d != 0) return "Infinity";
+    }
+    return ValueView::type_name();
+  }
   bool as_bool() const override { return *at_ == True; }
   std::int64_t as_int() const override {
     if (*at_ == Int32) return static_cast<std::int32_t>(detail::read_u32(at_ + 1));
