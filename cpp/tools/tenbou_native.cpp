@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tenbou/api.hpp"
+#include "tenbou/framing.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"
@@ -30,21 +31,31 @@
 namespace {
 
 // JSON Lines in, one answer line out per request: `score`, or `waits` on hands before the win.
+// Lines are framed as the CLIs frame them (framing.hpp: README "Input contract").
 int run_lines(bool waits) {
   std::ios::sync_with_stdio(false);
-  std::string line;
-  while (std::getline(std::cin, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  tenbou::LineFramer framer;
+  std::string out;
+  const auto each = [&](std::string_view line) {
     if (!waits) {
-      std::cout << tenbou::score_json_text(line) << '\n';
-      continue;
+      tenbou::score_json_text_to(line, out);
+    } else {
+      try {
+        out += tenbou::waits_json(tenbou::Json::parse(line)).dump();
+      } catch (const tenbou::InputError& e) {  // not JSON at all
+        out += tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump();
+      }
     }
-    try {
-      std::cout << tenbou::waits_json(tenbou::Json::parse(line)).dump() << '\n';
-    } catch (const tenbou::InputError& e) {  // not JSON at all
-      std::cout << tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump() << '\n';
-    }
+    out += '\n';
+  };
+  std::vector<char> chunk(1 << 16);
+  while (std::cin.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || std::cin.gcount() > 0) {
+    framer.feed(std::string_view(chunk.data(), static_cast<std::size_t>(std::cin.gcount())), each);
+    std::cout << out;
+    out.clear();
   }
+  framer.finish(each);
+  std::cout << out;
   return 0;
 }
 
