@@ -5,62 +5,89 @@
 //   node tenbou-cli.mjs waits --jsonl < hands.jsonl
 // Framing (README "Input contract"): a line ends at "\n" (a "\r" before it is dropped); a
 // UTF-8 BOM that opens the stream is dropped; every line that is not empty gets exactly one
-// result line, in order, whatever its bytes. Output waits for a slow reader (backpressure),
-// so memory stays bounded however many lines pass.
-import { once } from "node:events";
+// result line, in order, whatever its bytes. Input and output are synchronous on the file
+// descriptors: a slow reader simply blocks the writer, and lines go from one reused input
+// buffer straight into one reused request buffer, so memory stays flat however many pass.
+import fs from "node:fs";
 import * as tenbou from "./tenbou.mjs";
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = "usage: tenbou-cli.mjs score --jsonl | score --json - | waits --jsonl";
-const LIMIT = 1 << 20;  // kMaxRequestBytes: a longer line is cut one byte past it (its result is "too long")
-const BATCH = 2048;
+const LIMIT = 1 << 20;  // kMaxRequestBytes: a longer line is cut one byte past it (its result says "too long")
+const BATCH = 1024;
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
-// Raw lines of stdin as Buffers, read chunk by chunk (no line kept past LIMIT + 1 bytes).
-async function* rawLines() {
-  let parts = [], size = 0, first = true;
-  const line = () => {
-    let b = parts.length === 1 ? parts[0] : Buffer.concat(parts, Math.min(size, LIMIT + 1));
-    if (b.length > LIMIT + 1) b = b.subarray(0, LIMIT + 1);
-    parts = [];
-    size = 0;
-    if (b.length && b[b.length - 1] === 0x0d) b = b.subarray(0, b.length - 1);
-    return b;
+function readChunk(buf) {
+  for (;;) {
+    try {
+      return fs.readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      if (e.code === "EAGAIN") { Atomics.wait(pause, 0, 0, 2); continue; }  // a non-blocking stdin
+      if (e.code === "EOF") return 0;
+      throw e;
+    }
+  }
+}
+
+function writeAll(text) {
+  const data = Buffer.from(text, "utf8");
+  for (let at = 0; at < data.length;) {
+    try {
+      at += fs.writeSync(1, data, at, data.length - at);
+    } catch (e) {
+      if (e.code === "EAGAIN") { Atomics.wait(pause, 0, 0, 2); continue; }
+      if (e.code === "EPIPE") process.exit(0);  // the reader went away
+      throw e;
+    }
+  }
+}
+
+// Reads stdin and calls onBatch(records, count) with up to BATCH framed lines, each written
+// into `records` as [u32 length][bytes]; the buffer is reused batch after batch.
+function framedBatches(onBatch) {
+  const input = Buffer.allocUnsafe(1 << 16);
+  let records = Buffer.allocUnsafe(1 << 20);
+  let used = 0, count = 0, lineStart = -1, lineSize = 0, first = true;
+  const room = (n) => {
+    if (used + n <= records.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(records.length * 2, used + n));
+    records.copy(grown, 0, 0, used);
+    records = grown;
   };
-  for await (let chunk of process.stdin) {
+  const open = () => { room(4); lineStart = used; used += 4; lineSize = 0; };
+  const append = (part) => {
+    const keep = Math.min(part.length, LIMIT + 1 - Math.min(lineSize, LIMIT + 1));
+    if (keep > 0) { room(keep); part.copy(records, used, 0, keep); used += keep; }
+    lineSize += part.length;
+  };
+  const close = () => {
+    let len = used - lineStart - 4;
+    if (lineSize <= LIMIT + 1 && len > 0 && records[used - 1] === 0x0d) { used--; len--; }
+    if (len === 0) used = lineStart;  // an empty line: no result
+    else { records.writeUInt32LE(len, lineStart); count++; }
+    lineStart = -1;
+    if (count >= BATCH) { onBatch(records.subarray(0, used), count); used = 0; count = 0; }
+  };
+  for (let n; (n = readChunk(input)) > 0;) {
+    let chunk = input.subarray(0, n);
     if (first) {
       first = false;
       if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
     }
     let start = 0;
     for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-      if (size <= LIMIT) parts.push(chunk.subarray(start, nl));
-      size += nl - start;
-      yield line();
+      if (lineStart < 0) open();
+      append(chunk.subarray(start, nl));
+      close();
       start = nl + 1;
     }
     if (start < chunk.length) {
-      if (size <= LIMIT) parts.push(Buffer.from(chunk.subarray(start)));  // a copy: the chunk is not kept
-      size += chunk.length - start;
+      if (lineStart < 0) open();
+      append(chunk.subarray(start));
     }
   }
-  if (size) yield line();
-}
-
-async function write(text) {
-  if (!process.stdout.write(text)) await once(process.stdout, "drain");
-}
-
-async function jsonl(each) {
-  let batch = [];
-  for await (const l of rawLines()) {
-    if (!l.length) continue;
-    batch.push(l);
-    if (batch.length >= BATCH) {
-      await write(each(batch).join("\n") + "\n");
-      batch = [];
-    }
-  }
-  if (batch.length) await write(each(batch).join("\n") + "\n");
+  if (lineStart >= 0) close();
+  if (count) onBatch(records.subarray(0, used), count);
 }
 
 function waitsLine(bytes) {
@@ -74,26 +101,45 @@ function waitsLine(bytes) {
   }
 }
 
-async function main() {
-  if (command === "score" && rest.includes("--jsonl")) return await jsonl((b) => tenbou.scoreBytes(b)), 0;
-  if (command === "waits" && rest.includes("--jsonl")) return await jsonl((b) => b.map(waitsLine)), 0;
+// The records of one batch as separate texts (the waits path scores them one by one).
+function texts(records) {
+  const out = [];
+  for (let at = 0; at < records.length;) {
+    const n = records.readUInt32LE(at);
+    out.push(Buffer.from(records.subarray(at + 4, at + 4 + n)));
+    at += 4 + n;
+  }
+  return out;
+}
+
+function main() {
+  if (command === "score" && rest.includes("--jsonl")) {
+    framedBatches((records) => writeAll(tenbou.scoreRecordsText(records)));
+    return 0;
+  }
+  if (command === "waits" && rest.includes("--jsonl")) {
+    framedBatches((records) => writeAll(texts(records).map(waitsLine).join("\n") + "\n"));
+    return 0;
+  }
   if (command === "score" && rest.includes("--json") && rest.includes("-")) {
     // One request: all of stdin (newlines are JSON whitespace), at most LIMIT + 1 bytes kept.
+    const input = Buffer.allocUnsafe(1 << 16);
     const parts = [];
     let size = 0;
-    for await (const chunk of process.stdin) {
-      if (size <= LIMIT) parts.push(chunk);
-      size += chunk.length;
+    for (let n; (n = readChunk(input)) > 0;) {
+      if (size <= LIMIT + 3) parts.push(Buffer.from(input.subarray(0, n)));
+      size += n;
     }
     let text = Buffer.concat(parts);
     if (text.length >= 3 && text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
     if (text.length > LIMIT + 1) text = text.subarray(0, LIMIT + 1);
     const [line] = tenbou.scoreBytes([text]);
-    await write(line + "\n");
+    writeAll(line + "\n");
     return line.startsWith('{"ok":true') ? 0 : 1;
   }
   process.stderr.write(usage + "\n");
   return 2;
 }
 
-process.exitCode = await main();
+process.exitCode = main();
+if (process.env.TENBOU_CLI_MEMORY) process.stderr.write(JSON.stringify(process.memoryUsage()) + "\n");

@@ -243,6 +243,10 @@ export function memoryBytes(): number;
 export function scoreLines(lines: (string | Uint8Array)[]): string[];
 /** Request texts as raw bytes (the Node CLI's stream): one result text each, in order. */
 export function scoreBytes(texts: Uint8Array[]): string[];
+/** scoreBytes() as one text, a result line each ("\\n" after every one). */
+export function scoreBytesText(texts: Uint8Array[]): string;
+/** Request texts each behind its u32 little-endian length, in one buffer: a result line each. */
+export function scoreRecordsText(records: Uint8Array): string;
 export function points(query: PointsQuery): PointsResult | Failure;
 
 export interface SettlementRequest {

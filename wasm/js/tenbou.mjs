@@ -572,6 +572,21 @@ export function scoreLines(lines) {
  * each, in order. Bytes that are not UTF-8 give the same bad_json result as in Python.
  */
 export function scoreBytes(texts) {
+  const out = scoreBytesText(texts).split("\n");
+  out.length = texts.length;
+  return out;
+}
+
+/**
+ * Request records as the Node CLI builds them from its stream: each text behind its u32
+ * little-endian length. Returns one result line per record, "\n" after each.
+ */
+export function scoreRecordsText(records) {
+  return core.scoreTexts(records);
+}
+
+/** scoreBytes' results as one text, a line each ("\n" after every result). */
+export function scoreBytesText(texts) {
   let size = 0;
   for (const t of texts) size += 4 + t.length;
   const records = new Uint8Array(size);
@@ -582,9 +597,7 @@ export function scoreBytes(texts) {
     records.set(t, at + 4);
     at += 4 + t.length;
   }
-  const out = core.scoreTexts(records).split("\n");
-  out.length = texts.length;
-  return out;
+  return core.scoreTexts(records);
 }
 
 // UTF-8 of a JS string; a lone surrogate is written as its 3-byte form (as Python's
