@@ -114,6 +114,10 @@ def score_many(requests: Iterable[Mapping[str, Any]]) -> Results:
     return Results(_core.score_many(requests))
 
 
+# README "Input contract": the most bytes of one request the core reads (kMaxRequestBytes).
+_REQUEST_LIMIT = 1 << 20
+
+
 def score_json(request: Union[str, bytes, bytearray, memoryview]) -> str:
     """Score a JSON text request (str or UTF-8 bytes); returns the JSON text result.
 
@@ -122,6 +126,8 @@ def score_json(request: Union[str, bytes, bytearray, memoryview]) -> str:
     raises :class:`TypeError`.
     """
     data: bytes
+    if len(request) > _REQUEST_LIMIT:  # too long however it encodes: the core reads only what says so
+        request = request[: _REQUEST_LIMIT + 1]
     if isinstance(request, str):
         try:
             data = request.encode("utf-8", "surrogateescape")  # bytes a str carries as escapes

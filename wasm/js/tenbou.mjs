@@ -79,6 +79,7 @@ export function errorFrom(error) {
 const AMOUNT_KEYS = new Set(["amount", "total", "honba_bonus", "sticks_bonus", "base_points", "points", "payment",
   "value", "pattern_points", "pool_bonus", "each"]);
 
+const REQUEST_LIMIT = 1 << 20;  // kMaxRequestBytes (README "Input contract")
 const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 
 // A JSON reader for the core's own output that keeps integers past 2^53 exact.
@@ -563,7 +564,8 @@ export function scoreLines(lines) {
   return scoreBytes(lines.map((l) => {
     if (l instanceof Uint8Array) return l;
     if (typeof l !== "string") throw new TypeError(`scoreLines: a request text must be a string, not ${typeof l}`);
-    return requestBytes(l);
+    // Past the 1 MiB request limit however it encodes: the core is given only what says so.
+    return requestBytes(l.length > REQUEST_LIMIT ? l.slice(0, REQUEST_LIMIT + 1) : l);
   }));
 }
 
