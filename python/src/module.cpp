@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "result_store.hpp"
 #include "py_view.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/request.hpp"
@@ -109,14 +110,15 @@ Parsed parse_request(py::handle request, tenbou::RiichiRequest& riichi, tenbou::
   }
 }
 
-// The results of one score_many call, kept in C++; Python views them one at a time.
+// The results of one score_many call, kept compactly in C++ (result_store.hpp); Python
+// views them one at a time.
 struct ResultBatch {
-  std::vector<ScoreResult> results;
-  const ScoreResult& at(py::ssize_t i) const {
-    const auto n = static_cast<py::ssize_t>(results.size());
+  tenbou_py::ResultStore store;
+  std::size_t index(py::ssize_t i) const {
+    const auto n = static_cast<py::ssize_t>(store.size());
     if (i < 0) i += n;
     if (i < 0 || i >= n) throw py::index_error("result index out of range");
-    return results[static_cast<std::size_t>(i)];
+    return static_cast<std::size_t>(i);
   }
 };
 
@@ -134,13 +136,6 @@ ScoreResult score_object(py::handle request) {
   return result;
 }
 
-std::int64_t result_total(const ScoreResult& r) {
-  if (const auto* k = std::get_if<tenbou::KoreanResult>(&r)) return k->ok && k->has_points ? k->total : 0;
-  if (const auto* h = std::get_if<tenbou::HktwResult>(&r)) return h->ok ? h->total : 0;
-  const auto& riichi = std::get<RiichiResult>(r);
-  return riichi.ok ? riichi.payments.total : 0;
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -156,20 +151,35 @@ PYBIND11_MODULE(_core, m) {
       .def("to_json", &CoreResult::to_json);
 
   py::class_<ResultBatch>(m, "ResultBatch")
-      .def("__len__", [](const ResultBatch& b) { return b.results.size(); })
-      .def("get", [](const ResultBatch& b, py::ssize_t i) { return CoreResult{b.at(i)}; }, py::arg("index"))
+      .def("__len__", [](const ResultBatch& b) { return b.store.size(); })
+      .def("get", [](const ResultBatch& b, py::ssize_t i) { return CoreResult{b.store.get(b.index(i))}; },
+           py::arg("index"))
       .def("totals", [](const ResultBatch& b) {
         std::vector<std::int64_t> out;
-        out.reserve(b.results.size());
-        for (const auto& r : b.results) out.push_back(result_total(r));
+        out.reserve(b.store.size());
+        for (std::size_t i = 0; i < b.store.size(); ++i) out.push_back(b.store.total(i));
         return out;
       })
-      .def("to_json_lines", [](const ResultBatch& b) {
-        std::vector<std::string> out;
-        out.reserve(b.results.size());
-        for (const auto& r : b.results) out.push_back(tenbou::score_result_to_json(r).dump());
+      .def("json_line", [](const ResultBatch& b, py::ssize_t i) {
+        std::string out;
+        tenbou::score_result_to_text(b.store.get(b.index(i)), out);
         return out;
-      });
+      }, py::arg("index"))
+      .def("json_lines", [](const ResultBatch& b, std::size_t start, std::size_t count) {
+        // A slice of the results as JSON text lines (one "\n" after each): bulk writers take
+        // them a slice at a time, so memory does not grow with the batch.
+        std::string out;
+        const std::size_t end = std::min(b.store.size(), start + count);
+        {
+          py::gil_scoped_release release;
+          for (std::size_t i = start; i < end; ++i) {
+            tenbou::score_result_to_text(b.store.get(i), out);
+            out += '\n';
+          }
+        }
+        return py::bytes(out);
+      }, py::arg("start"), py::arg("count"))
+      .def_property_readonly("nbytes", [](const ResultBatch& b) { return b.store.bytes(); });
 
   m.def("score", [](py::handle request) { return CoreResult{score_object(request)}; }, py::arg("request"),
         "Score one request (a dict in the contract's shape).");
@@ -180,8 +190,10 @@ PYBIND11_MODULE(_core, m) {
         // Parse a chunk while holding the GIL (the views read Python objects in place),
         // then score it without the GIL; the request buffer is reused chunk to chunk.
         constexpr std::size_t kChunk = 512;
-        std::vector<ScoreResult> results;
-        if (py::isinstance<py::list>(requests)) results.reserve(py::len(requests));
+        ResultBatch batch;
+        if (py::isinstance<py::list>(requests)) batch.store.reserve(py::len(requests));
+        std::vector<ScoreResult> results;  // the current chunk, in request order
+        results.reserve(kChunk);
         std::vector<tenbou::RiichiRequest> riichi(kChunk);
         std::vector<tenbou::KoreanRequest> korean(kChunk);
         std::vector<tenbou::HktwRequest> hktw(kChunk);
@@ -194,6 +206,8 @@ PYBIND11_MODULE(_core, m) {
             tenbou::score_riichi_into(riichi[k], std::get<RiichiResult>(results[riichi_slots[k]]));
           for (std::size_t k = 0; k < korean_slots.size(); ++k) results[korean_slots[k]] = tenbou::score_korean(korean[k]);
           for (std::size_t k = 0; k < hktw_slots.size(); ++k) results[hktw_slots[k]] = tenbou::score_hktw(hktw[k]);
+          for (const ScoreResult& r : results) batch.store.push(r);
+          results.clear();
           riichi_slots.clear();
           korean_slots.clear();
           hktw_slots.clear();
@@ -207,7 +221,7 @@ PYBIND11_MODULE(_core, m) {
             case Parsed::Hktw: hktw_slots.push_back(results.size() - 1); break;
             case Parsed::Failed: break;
           }
-          if (riichi_slots.size() == kChunk || korean_slots.size() == kChunk || hktw_slots.size() == kChunk) score_chunk();
+          if (results.size() == kChunk) score_chunk();
         };
         if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
           // Re-read the size and own the item: parsing may run Python code (a custom
@@ -217,8 +231,8 @@ PYBIND11_MODULE(_core, m) {
         } else {
           for (auto item : requests) take(item);
         }
-        if (!riichi_slots.empty() || !korean_slots.empty() || !hktw_slots.empty()) score_chunk();
-        return ResultBatch{std::move(results)};
+        if (!results.empty()) score_chunk();
+        return batch;
       },
       py::arg("requests"), "Score many requests in one call; the GIL is released while scoring.");
 

@@ -1,7 +1,7 @@
 """Result objects: thin views over the core's contract-shaped results."""
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union, overload
+from typing import BinaryIO, Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union, overload
 
 import gmpy2  # type: ignore[import-untyped]
 
@@ -398,7 +398,9 @@ class Results(Sequence[Result]):
 
     A read-only sequence held by the core: a :class:`Result` is made when an item
     is read, so scoring a million hands does not first build a million Python
-    objects. ``totals()`` and ``to_json_lines()`` read every result in one call.
+    objects; the core keeps them compactly (~100 bytes a hand). ``totals()`` reads every
+    total in one call; ``to_json_lines()`` and ``write_json_lines()`` go through the
+    results a slice at a time, so their memory does not grow with the batch.
     """
 
     __slots__ = ("_batch",)
@@ -429,13 +431,24 @@ class Results(Sequence[Result]):
         """Every result's total (0 for a failed one, and for a Korean result without a payment)."""
         return self._batch.totals()
 
-    def to_json_lines(self) -> List[str]:
-        """Every result as the core's JSON text."""
-        return self._batch.to_json_lines()
+    def to_json_lines(self) -> Iterator[str]:
+        """Every result as the core's JSON text, one at a time (``list(...)`` for a list)."""
+        for chunk in self._json_chunks():
+            yield from chunk.decode("utf-8").splitlines()
+
+    def write_json_lines(self, stream: BinaryIO) -> int:
+        """Writes every result as a JSON line (UTF-8, "\\n" after each) to a binary stream; returns the count."""
+        for chunk in self._json_chunks():
+            stream.write(chunk)
+        return len(self._batch)
+
+    def _json_chunks(self, size: int = 4096) -> Iterator[bytes]:
+        for start in range(0, len(self._batch), size):
+            yield self._batch.json_lines(start, size)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Results):
-            return self.to_json_lines() == other.to_json_lines()
+            return all(a == b for a, b in zip(self._json_chunks(), other._json_chunks())) and len(self) == len(other)
         if isinstance(other, (list, tuple)):
             return list(self) == list(other)
         return NotImplemented
