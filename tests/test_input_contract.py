@@ -152,3 +152,43 @@ def test_python_cli_stream_memory_is_flat():
     data = (GOOD + b"\n") * 200_000
     out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, check=True, cwd=ROOT)
     assert int(out.stdout) < 100 * 1024, out.stdout
+
+
+BAD_LOGS = {
+    "not XML": b"<mjloggm><GO",
+    "not UTF-8": b"\xff\xfe<mjloggm/>",
+    "broken gzip": b"\x1f\x8b\x08\x00garbage",
+    "missing attribute": b'<mjloggm><GO type="169"/><INIT seed="0,0,0,1,2,3"/></mjloggm>',
+    "who -1": b'<mjloggm><GO type="169"/><INIT seed="0,0,0,1,2,3" oya="0"/><AGARI who="-1" fromWho="0" ba="0,0" '
+              b'hai="1" machi="1" ten="30,1000,0" sc="1,2,3,4,5,6,7,8"/></mjloggm>',
+    "seed -1": b'<mjloggm><GO type="169"/><INIT seed="-1,0,0,1,2,3" oya="0"/></mjloggm>',
+    "oya 99": b'<mjloggm><GO type="169"/><INIT seed="0,0,0,1,2,3" oya="99"/></mjloggm>',
+    "negative meld": b'<mjloggm><GO type="169"/><INIT seed="0,0,0,1,2,3" oya="0"/><N who="0" m="-5"/></mjloggm>',
+    "honour chi": b'<mjloggm><GO type="169"/><INIT seed="0,0,0,1,2,3" oya="0"/><N who="0" m="65535"/></mjloggm>',
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_LOGS))
+def test_bad_logs_give_one_line_and_exit_2(name, tmp_path):
+    path = tmp_path / "game.mjlog"
+    path.write_bytes(BAD_LOGS[name])
+    for extra in ([], ["--check"], ["--settle"]):
+        out = subprocess.run([sys.executable, "-m", "tenbou.cli", "mjlog", str(path), *extra], capture_output=True, text=True)
+        assert out.returncode == 2, (name, out.stderr)
+        assert out.stderr.count("\n") == 1 and out.stderr.startswith("tenbou: ") and "Traceback" not in out.stderr
+
+
+def test_huge_logs_are_refused_within_a_cap(tmp_path):
+    import gzip
+
+    bomb = tmp_path / "bomb.mjlog"
+    bomb.write_bytes(gzip.compress(b"<" * (80 << 20), 1))  # 80 MiB inflated, ~80 KB on disk
+    for path in (bomb, "/dev/zero", tmp_path / "missing.mjlog"):
+        if str(path) == "/dev/zero" and not os.path.exists(path):
+            continue
+        out = subprocess.run([sys.executable, "-m", "tenbou.cli", "mjlog", str(path)], capture_output=True, text=True)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    from tenbou import mjlog
+
+    with pytest.raises(mjlog.MjlogError, match="larger than 64 MiB"):
+        list(mjlog.wins_from_file(bomb))
