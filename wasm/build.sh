@@ -28,7 +28,7 @@ FLAGS=(-O3 -std=c++17 -fwasm-exceptions -mbulk-memory -Icpp/include -I"$WORK/gen
 OBJS=()
 for src in cpp/src/*.cpp wasm/src/bindings.cpp; do
   obj="$WORK/$(basename "${src%.cpp}").o"
-  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find cpp/include cpp/src -newer "$obj" -name '*.hpp' -print -quit)" ]; then
+  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ CMakeLists.txt -nt "$obj" ] || [ -n "$(find cpp/include cpp/src -newer "$obj" -name '*.hpp' -print -quit)" ]; then
     em++ "${FLAGS[@]}" -c "$src" -o "$obj"
   fi
   OBJS+=("$obj")
@@ -37,7 +37,10 @@ em++ -O3 -fwasm-exceptions -mbulk-memory "${OBJS[@]}" -lembind -o "$OUT/tenbou-c
   -sMODULARIZE=1 -sEXPORT_NAME=TenbouCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
   -sENVIRONMENT=web,node -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_tenbou_batch_input,_tenbou_batch_score,_tenbou_batch_output
 
-# 3. The JS API, its types, the Node command line and the page, as they are.
+# 3. The JS API, its types, the Node command line and the page, as they are; the npm
+#    package's files (package.json takes the version of CMakeLists.txt: `npm pack wasm/dist`).
 cp wasm/js/tenbou.mjs wasm/js/tenbou.d.ts wasm/js/tenbou-cli.mjs "$OUT/"
 cp wasm/web/index.html wasm/web/app.mjs wasm/web/tiles.mjs wasm/web/style.css "$OUT/"
+sed "s/@VERSION@/$VERSION/" wasm/package.json > "$OUT/package.json"
+cp wasm/README.md LICENSE "$OUT/"
 echo "built $OUT: $(du -k "$OUT/tenbou-core.js" | cut -f1) KiB module; serve with: python3 -m http.server -d $OUT"

@@ -1,0 +1,99 @@
+// The C ABI (tenbou.h): JSON text in, JSON text out, nothing thrown across the boundary.
+#define TENBOU_C_BUILDING
+#include "tenbou/tenbou.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include "tenbou/api.hpp"
+#include "tenbou/error.hpp"
+#include "tenbou/framing.hpp"
+#include "tenbou/json.hpp"
+#include "tenbou/result.hpp"
+#include "tenbou/settlement.hpp"
+#include "tenbou/waits.hpp"
+
+namespace {
+
+// A malloc'd copy (released by tenbou_free), or NULL when memory runs out.
+char* give(const std::string& text, size_t* length) {
+  char* out = static_cast<char*>(std::malloc(text.size() + 1));
+  if (!out) return nullptr;
+  std::memcpy(out, text.data(), text.size());
+  out[text.size()] = '\0';
+  if (length) *length = text.size();
+  return out;
+}
+
+std::string failure(const tenbou::InputError& e) {
+  return tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump();
+}
+
+// Runs a JSON-level core function; anything thrown becomes a failure text.
+template <typename Fn>
+char* call(const char* text, size_t length, size_t* result_length, Fn&& fn) {
+  if (!text) return nullptr;
+  try {
+    std::string out;
+    try {
+      out = fn(std::string_view(text, length));
+    } catch (const tenbou::InputError& e) {
+      out = failure(e);
+    }
+    return give(out, result_length);
+  } catch (const std::exception& e) {  // memory: still an answer when one can be made
+    try {
+      return give(tenbou::failure_json({tenbou::ErrorCode::InvalidInput, "internal", "", e.what()}).dump(), result_length);
+    } catch (...) {
+      return nullptr;
+    }
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+char* tenbou_score_json(const char* request, size_t length, size_t* result_length) {
+  return call(request, length, result_length, [](std::string_view t) { return tenbou::score_json_text(t); });
+}
+
+char* tenbou_score_jsonl(const char* lines, size_t length, size_t* result_length) {
+  return call(lines, length, result_length, [](std::string_view t) {
+    std::string out;
+    tenbou::LineFramer framer;
+    const auto each = [&](std::string_view line) {
+      tenbou::score_json_text_to(line, out);
+      out += '\n';
+    };
+    framer.feed(t, each);
+    framer.finish(each);
+    return out;
+  });
+}
+
+char* tenbou_waits_json(const char* request, size_t length, size_t* result_length) {
+  return call(request, length, result_length,
+              [](std::string_view t) { return tenbou::waits_json(tenbou::Json::parse(t)).dump(); });
+}
+
+char* tenbou_points_json(const char* query, size_t length, size_t* result_length) {
+  return call(query, length, result_length,
+              [](std::string_view t) { return tenbou::points_json(tenbou::Json::parse(t)).dump(); });
+}
+
+char* tenbou_settle_json(const char* request, size_t length, size_t* result_length) {
+  return call(request, length, result_length,
+              [](std::string_view t) { return tenbou::settle_json(tenbou::Json::parse(t)).dump(); });
+}
+
+void tenbou_free(char* text) { std::free(text); }
+
+const char* tenbou_version(void) { return tenbou::version(); }
+
+}  // extern "C"
