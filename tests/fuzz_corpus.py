@@ -17,8 +17,8 @@ DATA = HERE / "data"
 
 
 def inputs() -> List[bytes]:
-    """The vectors as JSON text (selector 0), binary records (1), hands before the win (2), and
-    settlement and points queries (3): the first byte of each input picks the reader."""
+    """The vectors as JSON text (selector 0), binary records (1), hands before the win (2),
+    settlement and points queries (3), the C ABI (4): the first byte of each input picks the reader."""
     import binary_records
     from test_settlement import DAISANGEN, PINFU, TANYAO_RON, win
     from test_waits import before_win
@@ -43,6 +43,10 @@ def inputs() -> List[bytes]:
               {"outcome": "draw", "players": 3, "tenpai": [1]}, {"outcome": "nagashi_mangan", "nagashi": [2]},
               {"han": 3, "fu": 40, "tsumo": True, "players": 3}, {"han": 300, "fu": 30, "method": "aotenjo"}]:
         out.append(b"\3" + json.dumps(q).encode("utf-8"))
+    # The C ABI (selector 4): a sample of the vectors, one of them as JSON Lines.
+    lines = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
+    out += [b"\4" + line.encode("utf-8") for line in lines[::7]]
+    out.append(b"\4" + "\n".join(lines[:50]).encode("utf-8"))
     return out
 
 
@@ -51,7 +55,7 @@ def write_lines(path: Path) -> int:
     lines = []
     for data in inputs():
         sel, rest = data[0], data[1:]
-        lines.append(f"{sel} " + (rest.hex() if sel == 1 else rest.decode("utf-8")))
+        lines.append(f"{sel} " + (rest.hex() if sel == 1 else rest.decode("utf-8").replace("\n", " ")))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return len(lines)
 

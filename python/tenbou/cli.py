@@ -780,6 +780,7 @@ def compare_with_tenhou(d: Dict[str, Any], e: Any) -> List[str]:
 
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi; Korean; Hong Kong-Taiwan).")
+    parser.add_argument("--version", action="version", version=f"tenbou {_core.__version__}")
     sub = parser.add_subparsers(dest="command")
 
     s = sub.add_parser("score", help="score a hand", description=(

@@ -5,6 +5,7 @@
 //   1  binary request records through score_records (the JS API's scoreMany path)
 //   2  JSON text through waits_json (hands before the win)
 //   3  JSON text through settle_json and points_json
+//   4  the C ABI (tenbou.h): every function on the text, every returned string freed
 // Built with libFuzzer (clang -fsanitize=fuzzer,address,undefined; CMake -DTENBOU_LIBFUZZER=ON)
 // it runs as any libFuzzer target. Built without it (-DTENBOU_BUILD_FUZZ=ON with g++), main()
 // below is a plain mutation loop over a seed corpus, run under ASan/UBSan by the tests.
@@ -22,12 +23,23 @@
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/settlement.hpp"
+#include "tenbou/tenbou.h"
 #include "tenbou/waits.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  switch (data[0] % 4) {
+  if (data[0] % 5 == 4) {
+    const char* p = reinterpret_cast<const char*>(data + 1);
+    for (auto fn : {tenbou_score_json, tenbou_score_jsonl, tenbou_waits_json, tenbou_points_json, tenbou_settle_json}) {
+      std::size_t n = 0;
+      char* out = fn(p, size - 1, &n);
+      if (out && out[n] != '\0') __builtin_trap();  // the text must be NUL-terminated at its length
+      tenbou_free(out);
+    }
+    return 0;
+  }
+  switch (data[0] % 5) {
     case 0:
       (void)tenbou::score_json_text(text);
       break;
@@ -39,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     default:
       try {
         const tenbou::Json json = tenbou::Json::parse(text);
-        if (data[0] % 4 == 2) {
+        if (data[0] % 5 == 2) {
           (void)tenbou::waits_json(json);
         } else {
           (void)tenbou::settle_json(json);

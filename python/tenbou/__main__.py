@@ -1,0 +1,6 @@
+"""`python -m tenbou ...` is the `tenbou` command."""
+import sys
+
+from .cli import main
+
+sys.exit(main())
