@@ -126,7 +126,12 @@ def test_red_five_notation_both_forms():
 
 
 def test_package_metadata():
-    assert tenbou.__version__ == "0.1.0"
+    import re
+
+    from conftest import ROOT
+
+    # CMakeLists.txt's project() line is the one source (tests/test_packaging.py checks the rest).
+    assert tenbou.__version__ == re.search(r"project\(tenbou VERSION ([0-9.]+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
     import importlib.resources
 
     assert (importlib.resources.files("tenbou") / "py.typed").is_file()
