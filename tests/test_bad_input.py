@@ -186,7 +186,9 @@ def test_non_request_objects_in_a_batch():
 
 def test_cli_usage_errors_exit_2(run_cli, capsys):
     assert run_cli(["score"])[0] == 2
-    assert run_cli(["score", "123m456p789s2345s5"])[0] == 2  # no winning tile can be read
+    # A digit without its suit: the core's own message, as invalid input (exit 1).
+    assert run_cli(["score", "123m456p789s2345s5"])[0] == 1
+    assert 'digits "5" at position 18 have no suit letter' in capsys.readouterr().err
     assert run_cli(["score", "123m456p789s23455s", "--option", "kiriage"])[0] == 2
     assert run_cli(["points", "--han", "1", "--fu", "35"])[0] == 1  # read, but invalid input (README "Input contract")
     assert run_cli(["bogus"])[0] == 2

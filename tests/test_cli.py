@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import tenbou
 
 
@@ -86,3 +88,43 @@ def test_readable_stdin_request_and_bad_json(run_cli):
     assert code == 0 and "Total     5,800" in out
     code, out = run_cli(["score", "-"], stdin='{"hand": ')
     assert code == 1 and out.startswith("Not scored (invalid_input): invalid JSON at character")
+
+
+def test_repeated_tile_options_accumulate(run_cli):
+    # --dora 4m --dora 1p: both indicators count (5m and 2p are each once in the hand).
+    code, out = run_cli(["score", "234567m234p55s678s", "--win", "5m", "--riichi", "--seat", "S",
+                         "--dora", "4m", "--dora", "1p", "--json"])
+    d = json.loads(out)
+    assert {"key": "dora", "han": 2} in d["yaku"]  # 5m (from 4m) and 2p (from 1p)
+    code, out = run_cli(["waits", "123m456m789p2345s", "--visible", "2s", "--visible", "5s", "--json"])
+    w = json.loads(out)
+    assert [(x["tile"], x["unseen"]) for x in w["waits"]] == [("2s", 2), ("5s", 2)]
+
+
+def test_suit_letter_problems_get_the_core_message(run_cli, capsys):
+    assert run_cli(["score", "123456789m12344"])[0] == 1
+    assert 'digits "12344" at position 11 have no suit letter' in capsys.readouterr().err
+    code, out = run_cli(["score", "123456789m123P44p"])
+    assert code == 1 and "unknown character 'P' at position 14" in out
+
+
+def test_points_needs_han_and_shows_honba_and_sticks(run_cli, capsys):
+    assert run_cli(["points"])[0] == 2
+    assert "give --han N" in capsys.readouterr().err
+    code, out = run_cli(["points", "--han", "4", "--fu", "30", "--tsumo", "--honba", "2", "--sticks", "1"])
+    assert code == 0
+    assert "honba (2)                600" in out and "riichi sticks (1)        1,000" in out and "Total 9,500" in out
+    code, out = run_cli(["points", "--yakuman", "1", "--json"])
+    assert json.loads(out)["total"] == 32000
+
+
+def test_table_fits_100_columns_and_help_has_examples(run_cli, capsys):
+    for args in (["table"], ["table", "--method", "aotenjo"], ["table", "--method", "han_only"]):
+        code, out = run_cli(args)
+        assert code == 0 and max(len(line) for line in out.splitlines()) <= 100, args
+    for command in ("score", "waits", "points", "table", "yaku", "declare", "mjlog"):
+        with pytest.raises(SystemExit):
+            from tenbou import cli
+
+            cli.make_parser().parse_args([command, "--help"])
+        assert "examples:\n  tenbou " + command in capsys.readouterr().out

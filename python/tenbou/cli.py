@@ -90,6 +90,12 @@ def _last_tile(hand: str) -> str:
         if ch.isdigit():
             return ch + suit
         break
+    # No tile at the end (a digit without its suit, an upper-case letter ...): the core reads
+    # HAND first and names what is wrong with it; a HAND it can read needs --win.
+    probe = _core.score({"hand": hand, "win_tile": "1z"})
+    err = probe.error
+    if err and err["code"] == "invalid_input" and err.get("field") == "hand" and err["reason"] == "bad_tile":
+        raise InvalidRequestError(err["message"], err["reason"], "hand")
     raise UsageError("give the winning tile with --win (or end HAND with a tile such as 5m)")
 
 
@@ -490,11 +496,14 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
+    if args.han is None and not args.yakuman:
+        raise UsageError("points: give --han N (and --fu N, 30 by default) or --yakuman N")
     options: Dict[str, Any] = {"preset": args.preset}
     for opt in args.option or []:
         key, value = _parse_option(opt)
         options[key] = value
-    p = _points(args.han, args.fu, dealer=args.dealer, tsumo=args.tsumo, method=args.method,
+    p = _points(args.han if args.han is not None else 13 * args.yakuman, args.fu, dealer=args.dealer, tsumo=args.tsumo,
+                method=args.method,
                 honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman, options=options,
                 players=args.players)
     if args.json:
@@ -509,6 +518,10 @@ def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
         texts = payer_texts(d.get("players", 4), len(d["payments"]))
         for pay in p.payments:
             out.write(f"  {texts[pay.payer]:<24} {_fmt(pay.amount)}\n")
+        if d["honba_bonus"]:
+            out.write(f"  {'honba (' + str(args.honba) + ')':<24} {_fmt(d['honba_bonus'])}\n")
+        if d["sticks_bonus"]:
+            out.write(f"  {'riichi sticks (' + str(args.sticks) + ')':<24} {_fmt(d['sticks_bonus'])}\n")
         out.write(f"Total {_fmt(p.total)}\n")
     return 0 if p.ok else 1
 
@@ -585,15 +598,25 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
             sub += ", aotenjo: no limits"
         out.write(f"{title}: {sub}\n")
         cells = table_cells(dealer, args.preset, args.method)
-        width = 20
-        out.write("han  " + "".join(f"{str(fu) + ' fu':<{width}}" for fu in TABLE_FU) + "\n")
-        for han in range(1, 14):
+        # Four fu columns at a time, so a line fits a 100-column terminal (aotenjo cells, which
+        # grow with han, are written one to a line instead).
+        width = 22
+        groups = [TABLE_FU[i:i + 4] for i in range(0, len(TABLE_FU), 4)] if args.method != "aotenjo" else [[fu] for fu in TABLE_FU]
+        limited: List[int] = []
+        for group in groups:
+            out.write("han  " + "".join(f"{str(fu) + ' fu':<{width}}" for fu in group).rstrip() + "\n")
+            for han in range(1, 14):
+                row = [c for c in cells if c["han"] == han]
+                limit = row[-1]["limit"]
+                if limit and all(c["limit"] for c in row):
+                    limited.append(han)
+                    continue
+                text = "".join(f"{_cell_text(c, dealer):<{width}}" for c in row if c["fu"] in group).rstrip()
+                out.write(f"{han:<5}{text}\n")
+            out.write("\n")
+        for han in sorted(set(limited)):
             row = [c for c in cells if c["han"] == han]
-            limit = row[-1]["limit"]
-            if limit and all(c["limit"] for c in row):
-                out.write(f"{han:<5}{LIMIT_TEXT[limit]} {_cell_text(row[-1], dealer)}\n")
-                continue
-            out.write(f"{han:<5}" + "".join(f"{_cell_text(c, dealer):<{width}}" for c in row) + "\n")
+            out.write(f"{han:<5}{LIMIT_TEXT[row[-1]['limit']]} {_cell_text(row[-1], dealer)}\n")
         out.write("\n")
     return 0
 
@@ -783,7 +806,7 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tenbou {_core.__version__}")
     sub = parser.add_subparsers(dest="command")
 
-    s = sub.add_parser("score", help="score a hand", description=(
+    s = sub.add_parser("score", epilog='examples:\n  tenbou score 234567m234p55s678s --win 5m --tsumo --riichi --seat S --dora 4m\n  tenbou score 234m678p345s99m --meld pon:777z --win 9m --seat S\n  tenbou score 111m99m123p456p789s --win 9m --riichi --players 3 --kita 2\n  tenbou score 1112345678999m5m --rules korean --variant samsiki\n  echo \'{"hand":"234567m234p55s678s","win_tile":"5m","riichi":true}\' | tenbou score --jsonl', formatter_class=argparse.RawDescriptionHelpFormatter, help="score a hand", description=(
         "Score a hand. HAND holds the concealed tiles including the winning tile; the winning tile is --win, "
         "or the last tile written in HAND."))
     s.add_argument("hand", nargs="?", help="concealed tiles incl. the winning tile, e.g. 234567m234p55s678s; '-' reads a JSON request from stdin")
@@ -791,12 +814,13 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the contract's JSON result")
     s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
 
-    w = sub.add_parser("waits", help="shanten, useful tiles, and each winning tile's value by ron and tsumo", description=(
+    w = sub.add_parser("waits", epilog='examples:\n  tenbou waits 123m456m789p2345s --riichi --seat S\n  tenbou waits 19m19p19s1234567z --visible 1m1m --own-discards 9p', formatter_class=argparse.RawDescriptionHelpFormatter, help="shanten, useful tiles, and each winning tile's value by ron and tsumo", description=(
         "A hand before the win: HAND holds the 13 concealed tiles (minus 3 per meld). Prints the shanten, the "
         "useful tiles with their unseen copies and, when ready, every winning tile scored by ron and by tsumo."))
     w.add_argument("hand", help="the concealed tiles before the win, e.g. 123m456m789p2345s")
     add_hand_arguments(w)
-    w.add_argument("--visible", default="", metavar="TILES", help="tiles seen elsewhere (others' discards and melds)")
+    w.add_argument("--visible", action="append", default=[], metavar="TILES",
+                   help="tiles seen elsewhere (others' discards and melds; repeatable)")
     w.add_argument("--json", action="store_true", help="print the core's JSON answer")
     return make_rest(sub, parser)
 
@@ -809,8 +833,9 @@ def add_hand_arguments(s: argparse.ArgumentParser) -> None:
         s.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true", help=f"the win is {flag.replace('_', ' ')}")
     s.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (E = dealer)")
     s.add_argument("--round", default="E", choices=list("ESWN"), help="round wind")
-    s.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 4m1z")
-    s.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators (riichi hands)")
+    s.add_argument("--dora", action="append", default=[], metavar="TILES",
+                   help="dora indicators, e.g. 4m1z (repeatable: --dora 4m --dora 1z)")
+    s.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicators (riichi hands; repeatable)")
     s.add_argument("--honba", type=int, default=0)
     s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     s.add_argument("--players", type=int, default=4, choices=[3, 4], help="3: three-player Riichi (sanma: no 2m-8m, no chi, seats E/S/W)")
@@ -821,7 +846,7 @@ def add_hand_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--units", default="en", choices=["en", "ko", "ja"], help="write amounts with digit groups (en) or myriad units (ko, ja)")
     s.add_argument("--rules", default="riichi", choices=["riichi", "korean", "hktw"], help="rule family")
     s.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"], help="Korean house variant (나가리, 삼식이, 커피향)")
-    s.add_argument("--flowers", default="", metavar="FLOWERS",
+    s.add_argument("--flowers", action="append", default=[], metavar="FLOWERS",
                    help="flowers held, e.g. f1f3: Korean 춘하추동 = f1-f4; Hong Kong-Taiwan 매난국죽 = f1-f4, 춘하추동 = f5-f8")
     s.add_argument("--flower-replacement-win", dest="flower_replacement_win", type=int, default=0, metavar="N",
                    help="Hong Kong-Taiwan: won on a flower replacement after N consecutive flowers (화쯔모, 2N+1)")
@@ -834,15 +859,15 @@ def add_hand_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--pool", type=int, default=0, help="Hong Kong-Taiwan: points in the pool the winner takes")
     s.add_argument("--bulleo", action="store_true", help="Korean: declared 불러 (open riichi; --riichi is 엎어)")
     s.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true", help="Korean: declared 외자불러")
-    s.add_argument("--own-discards", dest="own_discards", default="", metavar="TILES",
+    s.add_argument("--own-discards", dest="own_discards", action="append", default=[], metavar="TILES",
                    help="the player's own discards (Korean: 구련보등 furiten; waits: furiten)")
 
 
 def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """The other subcommands."""
-    p = sub.add_parser("points", help="payments of a bare han/fu cell")
-    p.add_argument("--han", type=int, default=1)
-    p.add_argument("--fu", type=int, default=30)
+    p = sub.add_parser("points", epilog='examples:\n  tenbou points --han 3 --fu 40\n  tenbou points --han 4 --fu 30 --dealer --tsumo --honba 2 --sticks 1\n  tenbou points --yakuman 2\n  tenbou points --han 103 --fu 90 --dealer --tsumo --method aotenjo --units ko', formatter_class=argparse.RawDescriptionHelpFormatter, help="payments of a bare han/fu cell")
+    p.add_argument("--han", type=int, default=None, help="han (required, unless --yakuman)")
+    p.add_argument("--fu", type=int, default=30, help="fu (default 30)")
     p.add_argument("--yakuman", type=int, default=0, help="yakuman multiples (han/fu ignored)")
     p.add_argument("--dealer", action="store_true")
     p.add_argument("--tsumo", action="store_true")
@@ -855,17 +880,17 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     p.add_argument("--units", default="en", choices=["en", "ko", "ja"])
     p.add_argument("--json", action="store_true")
 
-    t = sub.add_parser("table", help="print seed 000's dealer and non-dealer score tables")
+    t = sub.add_parser("table", epilog='examples:\n  tenbou table --who dealer\n  tenbou table --method han_only', formatter_class=argparse.RawDescriptionHelpFormatter, help="print seed 000's dealer and non-dealer score tables")
     t.add_argument("--who", choices=["both", "dealer", "non-dealer"], default="both")
     t.add_argument("--preset", default="tenhou")
     t.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
     t.add_argument("--json", action="store_true")
 
-    y = sub.add_parser("yaku", help="list the yaku with their names and han")
+    y = sub.add_parser("yaku", epilog='examples:\n  tenbou yaku\n  tenbou yaku --rules korean\n  tenbou yaku --rules hktw', formatter_class=argparse.RawDescriptionHelpFormatter, help="list the yaku with their names and han")
     y.add_argument("--rules", default="riichi", choices=["riichi", "korean", "hktw"],
                    help="korean: seed 004's table, every variant; hktw: seed 002's 56 entries")
 
-    d = sub.add_parser("declare", help="Korean: is a 엎어/불러 declaration legal on this 13-tile hand?")
+    d = sub.add_parser("declare", epilog='examples:\n  tenbou declare 234567m234p5567p --variant nagari', formatter_class=argparse.RawDescriptionHelpFormatter, help="Korean: is a 엎어/불러 declaration legal on this 13-tile hand?")
     d.add_argument("hand", help="the 13 concealed tiles before the win (minus 3 per meld)")
     d.add_argument("--meld", action="append", metavar="KIND:TILES")
     d.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"])
@@ -877,7 +902,7 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     d.add_argument("--option", action="append", metavar="KEY=VALUE")
     d.add_argument("--json", action="store_true")
 
-    m = sub.add_parser("mjlog", help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
+    m = sub.add_parser("mjlog", epilog='examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n  tenbou mjlog game.mjlog > requests.jsonl', formatter_class=argparse.RawDescriptionHelpFormatter, help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
     m.add_argument("files", nargs="+")
     m.add_argument("--check", action="store_true", help="score every win (or, with --settle, settle every hand) and compare with Tenhou's record")
     m.add_argument("--settle", action="store_true",
@@ -902,6 +927,10 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
         return int(e.code) if isinstance(e.code, int) else 2
     global _UNITS
     _UNITS = getattr(args, "units", "en")
+    # Tile options a player repeats accumulate: --dora 4m --dora 1z is 4m1z.
+    for name in ("dora", "ura", "flowers", "own_discards", "visible"):
+        if isinstance(getattr(args, name, None), list):
+            setattr(args, name, "".join(getattr(args, name)))
     try:
         if args.command == "score":
             return cmd_score(args, out)
