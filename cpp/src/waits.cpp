@@ -2,6 +2,7 @@
 #include "tenbou/waits.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "tenbou/api.hpp"
 #include "tenbou/riichi.hpp"
@@ -62,18 +63,19 @@ HandBeforeWin hand_before_win_from(const ValueView& view) {
     b.korean = korean_request_from(view, &b.extras);
     b.hand = b.korean.hand;
     b.melds = static_cast<int>(b.korean.melds.size());
-    for (const Meld& m : b.korean.melds) add_meld(b.out_of_reach, m);
+    for (const Meld& m : b.korean.melds) add_meld(b.held, m);
   } else {
     b.riichi = riichi_request_from(view, &b.extras);
     b.hand = b.riichi.hand;
     b.melds = static_cast<int>(b.riichi.melds.size());
-    for (const Meld& m : b.riichi.melds) add_meld(b.out_of_reach, m);
+    for (const Meld& m : b.riichi.melds) add_meld(b.held, m);
     for (Tile t : b.riichi.dora_indicators) ++b.out_of_reach[t];
     for (Tile t : b.riichi.ura_indicators) ++b.out_of_reach[t];
-    b.out_of_reach[kNorth] = static_cast<std::uint8_t>(b.out_of_reach[kNorth] + b.riichi.kita);
+    b.held[kNorth] = static_cast<std::uint8_t>(b.held[kNorth] + b.riichi.kita);  // kita are North tiles held
   }
   for (int t = 0; t < kTileKinds; ++t) {
-    b.out_of_reach[t] = static_cast<std::uint8_t>(b.out_of_reach[t] + b.hand[t] + b.extras.own_discards[t]);
+    b.held[t] = static_cast<std::uint8_t>(b.held[t] + b.hand[t]);
+    b.out_of_reach[t] = static_cast<std::uint8_t>(b.out_of_reach[t] + b.held[t] + b.extras.own_discards[t]);
     b.seen[t] = static_cast<std::uint8_t>(b.out_of_reach[t] + b.extras.visible[t]);
   }
   return b;
@@ -94,7 +96,7 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
   // One tile changes one group of the standard form: StandardShanten recomputes only it.
   for (int t = 0; t < kTileKinds; ++t) {
     const Tile tile = static_cast<Tile>(t);
-    if (!tile_in_rules(b, tile) || b.hand[t] >= 4) continue;  // a fifth copy does not exist
+    if (!tile_in_rules(b, tile) || b.held[t] >= 4) continue;  // a fifth copy does not exist
     int after = standard.draws_needed_with(tile) - 1;
     if (b.melds == 0) {
       TileCounts next = b.hand;
@@ -143,6 +145,32 @@ Json shanten_json(const Json& request) {
   }
 }
 
+namespace {
+
+// Every winning tile with its ron and tsumo results; `value` adds up unseen x ron total
+// (the expected value the discard table sorts by).
+Json waits_array(const HandBeforeWin& hand, const BeforeWinAnalysis& a, double* value = nullptr) {
+  Json waits = Json::array();
+  for (Tile t : a.winning_tiles) {
+    Json& w = waits.push(Json::object());
+    const int unseen = std::max(0, 4 - hand.seen[t]);
+    w.set("tile", Json::string(tile_name(t)));
+    w.set("unseen", Json::integer(unseen));
+    const ScoreResult ron = score_wait(hand, t, false);
+    if (value && score_result_ok(ron)) {
+      const Json r = score_result_to_json(ron);
+      if (const Json* total = r.find("total"))
+        *value += unseen * (total->type() == Json::Type::Int ? static_cast<double>(total->as_int())
+                                                              : std::strtod(total->as_string().c_str(), nullptr));
+    }
+    w.set("ron", score_result_to_json(ron));
+    w.set("tsumo", score_result_to_json(score_wait(hand, t, true)));
+  }
+  return waits;
+}
+
+}  // namespace
+
 Json waits_json(const Json& request) {
   try {
     const HandBeforeWin hand = hand_before_win_from(JsonView(request));
@@ -150,15 +178,94 @@ Json waits_json(const Json& request) {
     Json o = Json::object();
     write_analysis(o, a);
     o.set("furiten", Json::boolean(a.furiten));
-    Json waits = Json::array();
-    for (Tile t : a.winning_tiles) {
-      Json& w = waits.push(Json::object());
-      w.set("tile", Json::string(tile_name(t)));
-      w.set("unseen", Json::integer(std::max(0, 4 - hand.seen[t])));
-      w.set("ron", score_result_to_json(score_wait(hand, t, false)));
-      w.set("tsumo", score_result_to_json(score_wait(hand, t, true)));
+    o.set("waits", waits_array(hand, a));
+    return o;
+  } catch (const InputError& e) {
+    return failure(e);
+  }
+}
+
+Json discards_json(const Json& request) {
+  try {
+    if (request.type() != Json::Type::Object)
+      throw InputError("bad_type", "", "a request must be a JSON object, not " + std::string(Json::type_name(request.type())));
+    const Json* hand_text = request.find("hand");
+    if (!hand_text || hand_text->type() != Json::Type::String)
+      throw InputError("bad_value", "hand", "the request has no \"hand\" string");
+    if (request.find("win_tile") || request.find("tsumo"))
+      throw InputError("bad_value", request.find("win_tile") ? "win_tile" : "tsumo",
+                       "a hand to discard from has no winning tile: leave win_tile and tsumo out");
+    const std::vector<ParsedTile> tiles = parse_tiles(hand_text->as_string(), "hand");
+    const Json* melds = request.find("melds");
+    const std::size_t meld_count = melds && melds->type() == Json::Type::Array ? melds->items().size() : 0;
+    if (tiles.size() + 3 * meld_count != 14)
+      throw InputError("tile_count", "hand",
+                       std::to_string(tiles.size()) + " tiles given; with " + std::to_string(meld_count) +
+                           " meld(s) a hand to discard from holds " + std::to_string(14 - 3 * static_cast<int>(meld_count)) +
+                           " tiles (one more than a hand before the win)");
+    const Json* discards_key = request.find("own_discards");
+    const std::string own = discards_key && discards_key->type() == Json::Type::String ? discards_key->as_string() : "";
+
+    struct Option {
+      Json json;
+      int shanten;
+      int ukeire;
+      double value;
+      Tile tile;
+      bool red;
+    };
+    std::vector<Option> options;
+    bool complete = false;
+    std::string rules;
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      bool seen_before = false;
+      for (std::size_t j = 0; j < i; ++j) seen_before |= tiles[j].tile == tiles[i].tile && tiles[j].red == tiles[i].red;
+      if (seen_before) continue;
+      // The hand after this discard, the discarded tile among the player's own discards.
+      std::string rest;
+      for (std::size_t j = 0; j < tiles.size(); ++j)
+        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
+      Json after = Json::object();
+      for (const auto& [key, value] : request.members())
+        if (key != "hand" && key != "own_discards") after.set(key, value);
+      after.set("hand", Json::string(rest));
+      after.set("own_discards", Json::string(own + tile_name(tiles[i].tile, tiles[i].red)));
+      const HandBeforeWin b = hand_before_win_from(JsonView(after));
+      const BeforeWinAnalysis a = analyse_before_win(b);
+      rules = a.family == RulesFamily::Korean ? "korean" : "riichi";
+      Option opt{Json::object(), a.shanten, a.ukeire_unseen, 0, tiles[i].tile, tiles[i].red};
+      opt.json.set("tile", Json::string(tile_name(tiles[i].tile, tiles[i].red)));
+      opt.json.set("shanten", Json::integer(a.shanten));
+      Json ukeire = Json::array();
+      for (const UsefulTile& u : a.ukeire) {
+        Json& e = ukeire.push(Json::object());
+        e.set("tile", Json::string(tile_name(u.tile)));
+        e.set("unseen", Json::integer(u.unseen));
+        // The hand was already complete: this discard waits on the very tile it let go.
+        if (a.shanten == 0 && u.tile == tiles[i].tile) complete = true;
+      }
+      opt.json.set("ukeire", std::move(ukeire));
+      opt.json.set("ukeire_unseen", Json::integer(a.ukeire_unseen));
+      opt.json.set("waits", a.shanten == 0 ? waits_array(b, a, &opt.value) : Json::array());
+      opt.json.set("furiten", Json::boolean(a.furiten));
+      options.push_back(std::move(opt));
     }
-    o.set("waits", std::move(waits));
+    // Best first (README "What to discard"): lowest shanten, most useful tiles unseen, the
+    // higher expected value of the waits (unseen x ron total), then tile order.
+    std::stable_sort(options.begin(), options.end(), [](const Option& x, const Option& y) {
+      if (x.shanten != y.shanten) return x.shanten < y.shanten;
+      if (x.ukeire != y.ukeire) return x.ukeire > y.ukeire;
+      if (x.value != y.value) return x.value > y.value;
+      if (x.tile != y.tile) return x.tile < y.tile;
+      return !x.red && y.red;
+    });
+    Json o = Json::object();
+    o.set("ok", Json::boolean(true));
+    o.set("rules", Json::string(rules));
+    o.set("shanten", Json::integer(complete ? -1 : options.front().shanten));
+    Json list = Json::array();
+    for (Option& opt : options) list.push(std::move(opt.json));
+    o.set("discards", std::move(list));
     return o;
   } catch (const InputError& e) {
     return failure(e);

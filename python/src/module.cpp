@@ -302,6 +302,9 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "waits", [](py::handle request) { return call_json_api(tenbou::waits_json, request); }, py::arg("request"));
   m.def(
+      "discards", [](py::handle request) { return call_json_api(tenbou::discards_json, request); },
+      py::arg("request"));
+  m.def(
       "settle", [](py::handle request) { return call_json_api(tenbou::settle_json, request); }, py::arg("request"));
   m.def(
       "hktw_event", [](py::handle request) { return call_json_api(tenbou::hktw_event_json, request); },

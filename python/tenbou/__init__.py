@@ -41,6 +41,7 @@ __all__ = [
     "score_json",
     "shanten",
     "waits",
+    "discards",
     "Shanten",
     "Waits",
     "Wait",
@@ -79,6 +80,25 @@ def score(request: Mapping[str, Any]) -> Result:
         if err and err["code"] == "invalid_input":
             raise error_from(err)
     return make_result(core)
+
+
+def discards(request: Mapping[str, Any]) -> Dict[str, Any]:
+    """What to discard: a hand holding one tile more than a hand before the win (14 tiles with
+    melds counted), every distinct discard with the shanten after it, its useful tiles with
+    their unseen copies, and for a ready hand its waits with their ron and tsumo results.
+
+    Returns ``{"ok", "rules", "shanten", "discards": [{"tile", "shanten", "ukeire",
+    "ukeire_unseen", "waits", "furiten"}]}``, best first (README "What to discard");
+    ``shanten`` is -1 when the hand is already complete. ``visible`` and ``own_discards``
+    lower the unseen counts; each discard counts among the player's own discards (furiten).
+
+    >>> [d["tile"] for d in discards({"hand": "123m456m789p23459s", "riichi": True})["discards"][:2]]
+    ['9s', '2s']
+    """
+    data: Dict[str, Any] = _core.discards(request)
+    if not data["ok"] and data["error"]["code"] == "invalid_input":
+        raise error_from(data["error"])
+    return data
 
 
 def settle(request: Mapping[str, Any]) -> Dict[str, Any]:

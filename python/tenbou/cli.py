@@ -694,6 +694,28 @@ def cmd_waits(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_discards(args: argparse.Namespace, out: TextIO) -> int:
+    request = build_request(args, before_win=True)
+    data = _core.discards(request)
+    if not data["ok"]:
+        raise InvalidRequestError(data["error"]["message"], data["error"].get("reason", ""), data["error"].get("field", ""))
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return 0
+    state = "complete (a winning hand already)" if data["shanten"] < 0 else (
+        "tenpai after the best discard" if data["shanten"] == 0 else f"{data['shanten']}-shanten")
+    out.write(f"Hand      {args.hand}{'  ' + ' '.join(args.meld) if args.meld else ''}: {state}\n")
+    out.write(f"{'discard':<9}{'shanten':>7}{'useful':>8}  tiles (unseen) / waits: ron, tsumo\n")
+    for d in data["discards"]:
+        if d["waits"]:
+            detail = "; ".join(f"{w['tile']}({w['unseen']}) {_short_result(w['ron'])}, {_short_result(w['tsumo'])}"
+                               for w in d["waits"]) + (" [furiten]" if d["furiten"] else "")
+        else:
+            detail = " ".join(f"{u['tile']}({u['unseen']})" for u in d["ukeire"])
+        out.write(f"{d['tile']:<9}{d['shanten']:>7}{d['ukeire_unseen']:>8}  {detail}\n")
+    return 0
+
+
 def cmd_declare(args: argparse.Namespace, out: TextIO) -> int:
     from . import korean
 
@@ -822,6 +844,18 @@ def make_parser() -> argparse.ArgumentParser:
     w.add_argument("--visible", action="append", default=[], metavar="TILES",
                    help="tiles seen elsewhere (others' discards and melds; repeatable)")
     w.add_argument("--json", action="store_true", help="print the core's JSON answer")
+
+    dd = sub.add_parser("discards", epilog="examples:\n  tenbou discards 123m456m789p23459s --riichi --seat S\n"
+                        "  tenbou discards 111m99m123p456p789s --players 3 --kita 1 --visible 9s9s",
+                        formatter_class=argparse.RawDescriptionHelpFormatter,
+                        help="what to discard: every discard with its shanten, useful tiles and waits", description=(
+        "A hand one tile past a hand before the win (14 tiles minus 3 per meld): every distinct discard, best "
+        "first (lowest shanten, most useful tiles unseen, highest expected value of the waits)."))
+    dd.add_argument("hand", help="the concealed tiles, e.g. 123m456m789p23459s")
+    add_hand_arguments(dd)
+    dd.add_argument("--visible", action="append", default=[], metavar="TILES",
+                    help="tiles seen elsewhere (others' discards and melds; repeatable)")
+    dd.add_argument("--json", action="store_true", help="print the core's JSON answer")
     return make_rest(sub, parser)
 
 
@@ -946,6 +980,8 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
             return cmd_declare(args, out)
         if args.command == "waits":
             return cmd_waits(args, out)
+        if args.command == "discards":
+            return cmd_discards(args, out)
         parser.print_help(out)
         return 2
     except UsageError as e:

@@ -249,6 +249,17 @@ export function scoreBytesText(texts: Uint8Array[]): string;
 export function scoreRecordsText(records: Uint8Array): string;
 export function points(query: PointsQuery): PointsResult | Failure;
 
+export interface DiscardOption {
+  tile: string;
+  shanten: number;
+  ukeire: { tile: string; unseen: number }[];
+  ukeire_unseen: number;
+  waits: { tile: string; unseen: number; ron: ScoreResult | Failure; tsumo: ScoreResult | Failure }[];
+  furiten: boolean;
+}
+/** What to discard (README "What to discard"): best first; shanten -1 when the hand is already complete. */
+export function discards(request: ScoreRequest): { ok: true; rules: string; shanten: number; discards: DiscardOption[] };
+
 export interface SettlementRequest {
   players?: 3 | 4;
   /** The East seat's index. */

@@ -632,6 +632,11 @@ export function shanten(request) {
   return answer(core.shanten(requestText(request)));
 }
 
+/** What to discard: every distinct discard of a hand one tile past a hand before the win, best first. */
+export function discards(request) {
+  return answer(core.discards(requestText(request)));
+}
+
 /** shanten() plus every winning tile with its full result by ron and by tsumo. */
 export function waits(request) {
   return answer(core.waits(requestText(request)));

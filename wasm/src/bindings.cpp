@@ -60,6 +60,7 @@ std::string score_texts(const std::string& records) {
 std::string points(const std::string& query) { return call_json(query, tenbou::points_json); }
 std::string shanten(const std::string& request) { return call_json(request, tenbou::shanten_json); }
 std::string waits(const std::string& request) { return call_json(request, tenbou::waits_json); }
+std::string discards(const std::string& request) { return call_json(request, tenbou::discards_json); }
 std::string settle(const std::string& request) { return call_json(request, tenbou::settle_json); }
 std::string korean_declaration(const std::string& request) { return call_json(request, tenbou::korean_declaration_json); }
 std::string hktw_event(const std::string& request) { return call_json(request, tenbou::hktw_event_json); }
@@ -119,6 +120,7 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("shanten", &shanten);
   emscripten::function("waits", &waits);
   emscripten::function("settle", &settle);
+  emscripten::function("discards", &discards);
   emscripten::function("koreanDeclaration", &korean_declaration);
   emscripten::function("hktwEvent", &hktw_event);
   emscripten::function("rules", &rules);

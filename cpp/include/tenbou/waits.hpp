@@ -24,6 +24,7 @@ struct HandBeforeWin {
   BeforeWin extras;
   TileCounts hand{};
   TileCounts out_of_reach{};  // copies in hand, melds, indicators and own discards
+  TileCounts held{};          // copies in hand and melds: with 4 held, a kind cannot be drawn
   TileCounts seen{};          // out_of_reach plus the visible tiles
   int melds = 0;
 };
@@ -57,7 +58,12 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& hand);
 //   shanten_json: {"ok", "rules", "shanten", "forms": {"standard", "seven_pairs", "thirteen_orphans"},
 //                  "ukeire": [{"tile", "unseen"}], "ukeire_tiles", "ukeire_unseen"}
 //   waits_json:   the same plus "furiten" and "waits": [{"tile", "unseen", "ron": result, "tsumo": result}]
+//   discards_json: a hand holding one tile more than a hand before the win (14 with melds
+//                  counted): {"ok", "rules", "shanten" (-1: already complete), "discards": [{"tile",
+//                  "shanten", "ukeire", "ukeire_unseen", "waits", "furiten"}]}, best first (README
+//                  "What to discard"); each discard is analysed with the tile among own_discards.
 Json shanten_json(const Json& request);
 Json waits_json(const Json& request);
+Json discards_json(const Json& request);
 
 }  // namespace tenbou

@@ -1,0 +1,205 @@
+"""What to discard: every discard of 2,000 random Riichi hands (four- and three-player) and 500
+Korean hands against a brute force over every draw; waits and furiten against `waits`; the
+order; bad input; the CLI."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Dict, List, Tuple
+
+import pytest
+
+import tenbou
+from tenbou import _core
+from tenbou.errors import TileCountError
+
+SUITS = "mpsz"
+
+
+def name(k: int) -> str:
+    return f"{k % 9 + 1}{SUITS[k // 9]}"
+
+
+def kinds(rules: str, players: int) -> List[int]:
+    out = list(range(34))
+    if rules == "korean":
+        out = [k for k in out if not 18 <= k <= 26]
+    if players == 3:
+        out = [k for k in out if not 1 <= k <= 7]
+    return out
+
+
+def random_hand(rng: random.Random, rules: str = "riichi", players: int = 4) -> Dict[str, Any]:
+    """14 tiles minus 3 per pon, drawn from the rule family's wall, with some tiles seen elsewhere."""
+    wall = [k for k in kinds(rules, players) for _ in range(4)]
+    rng.shuffle(wall)
+    n_pons = rng.choice([0, 0, 0, 0, 1, 2])
+    counts = [0] * 34
+    pons = []
+    for k in wall:
+        if len(pons) == n_pons:
+            break
+        if counts[k] == 0 and wall.count(k) == 4:
+            pons.append(k)
+            counts[k] = 3
+    rest = [k for k in wall if k not in pons]
+    hand = rest[: 14 - 3 * n_pons]
+    seen = rest[14 - 3 * n_pons: 14 - 3 * n_pons + rng.choice([0, 0, 3, 8])]
+    req: Dict[str, Any] = {"hand": "".join(name(k) for k in sorted(hand)),
+                           "melds": [f"pon:{name(k)[0] * 3}{name(k)[1]}" for k in pons],
+                           "visible": "".join(name(k) for k in seen), "seat_wind": rng.choice("ESW")}
+    if rules == "korean":
+        req["rules"] = "korean"
+    if players == 3:
+        req["players"] = 3
+    return req
+
+
+def brute_force(req: Dict[str, Any], rules: str, players: int) -> Dict[str, Tuple[int, List[Tuple[str, int]]]]:
+    """For each discard: the shanten after it, and the useful tiles with unseen copies, found by
+    drawing every kind and taking the best discard of the 14 tiles then held (each 13-tile hand
+    through the core's shanten, cached)."""
+    cache: Dict[Tuple[int, ...], int] = {}
+    probe = {k: v for k, v in req.items() if k != "visible"}
+
+    def shanten13(counts: Tuple[int, ...]) -> int:
+        if counts not in cache:
+            text = "".join(name(k) * c for k, c in enumerate(counts) if c)
+            cache[counts] = _core.shanten(dict(probe, hand=text))["shanten"]
+        return cache[counts]
+
+    tiles = tiles_of_text(req["hand"])
+    counts = [0] * 34
+    for k in tiles:
+        counts[k] += 1
+    seen = list(counts)  # the discarded copy moves to the player's discards: still seen
+    in_melds = [0] * 34
+    for m in req["melds"]:
+        seen[tiles_of(m)[0]] += 3
+        in_melds[tiles_of(m)[0]] += 3
+    for k in tiles_of_text(req["visible"]):
+        seen[k] += 1
+    out = {}
+    for d in sorted(set(tiles)):
+        after = list(counts)
+        after[d] -= 1
+        base = shanten13(tuple(after))
+        useful = []
+        for t in kinds(rules, players):
+            if after[t] + in_melds[t] >= 4:  # no copy left to draw
+                continue
+            drawn = list(after)
+            drawn[t] += 1
+            if base == 0:  # a ready hand: the drawn tile is useful when it completes the hand (the scorer decides)
+                text = "".join(name(k) * c for k, c in enumerate(drawn) if c)
+                res = json.loads(tenbou.score_json(json.dumps(dict(probe, hand=text, win_tile=name(t)))))
+                better = res["ok"] or res["error"]["code"] == "no_yaku"
+            else:
+                better = min(shanten13(tuple(c - (k == x) for k, c in enumerate(drawn))) for x in range(34) if drawn[x]) < base
+            if better:
+                useful.append((name(t), max(0, 4 - seen[t])))
+        out[name(d)] = (base, useful)
+    return out
+
+
+def tiles_of(meld: str) -> List[int]:
+    return tiles_of_text(meld.split(":")[1])
+
+
+def tiles_of_text(text: str) -> List[int]:
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out += [(int(x) - 1) + 9 * SUITS.index(ch) for x in digits]
+            digits = ""
+    return out
+
+
+@pytest.mark.parametrize("rules, players, count, seed", [("riichi", 4, 300, 1), ("riichi", 3, 100, 2), ("korean", 4, 100, 3)])
+def test_discards_equal_a_brute_force(rules, players, count, seed):
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(count):
+        req = random_hand(rng, rules, players)
+        got = tenbou.discards(req)
+        expected = brute_force(req, rules, players)
+        table = {d["tile"]: d for d in got["discards"]}
+        assert set(table) == set(expected), req
+        for tile, (shanten, useful) in expected.items():
+            d = table[tile]
+            assert d["shanten"] == shanten, (req, tile)
+            assert [(u["tile"], u["unseen"]) for u in d["ukeire"]] == useful, (req, tile)
+            assert d["ukeire_unseen"] == sum(u for _, u in useful)
+        best = min(s for s, _ in expected.values())
+        assert got["discards"][0]["shanten"] == best
+        assert got["shanten"] in (best, -1) and (got["shanten"] == -1) == (best == 0 and any(
+            tile in [u for u, _ in useful] for tile, (s, useful) in expected.items() if s == 0))
+        checked += 1
+    assert checked == count
+
+
+def test_the_hands_shanten_agrees_with_the_mahjong_package():
+    mahjong = pytest.importorskip("mahjong.shanten")
+    rng = random.Random(4)
+    for _ in range(300):
+        req = random_hand(rng)
+        if req["melds"]:
+            continue
+        counts = [0] * 34
+        for k in tiles_of_text(req["hand"]):
+            counts[k] += 1
+        want = mahjong.Shanten().calculate_shanten(counts)
+        assert tenbou.discards(req)["shanten"] == want, req
+
+
+def test_waits_and_furiten_are_those_of_waits():
+    import hand_generator
+    from test_waits import WIN_ONLY
+
+    seen_ready = 0
+    for full in hand_generator.generate(150, seed=5):
+        if "win_tile" not in full or "0" in full["hand"]:
+            continue
+        req = {k: v for k, v in full.items() if k not in WIN_ONLY}
+        if req.get("ippatsu") and not req.get("riichi") and not req.get("double_riichi"):
+            del req["ippatsu"]
+        req["visible"] = ""
+        for d in tenbou.discards(req)["discards"]:
+            if d["shanten"] != 0:
+                continue
+            tiles = tiles_of_text(req["hand"])
+            tiles.remove(tiles_of_text(d["tile"])[0])
+            before = {k: v for k, v in dict(req, hand="".join(name(k) for k in tiles), own_discards=d["tile"]).items()
+                      if k != "visible" or v}
+            w = _core.waits(before)
+            assert d["waits"] == w["waits"] and d["furiten"] == w["furiten"]
+            seen_ready += 1
+    assert seen_ready > 50
+
+
+def test_order_best_first():
+    d = tenbou.discards({"hand": "123m456m789p23459s", "riichi": True, "seat_wind": "S"})
+    assert [x["tile"] for x in d["discards"][:3]] == ["9s", "2s", "5s"]  # two-sided 2s/5s beats a 9s tanki
+    assert d["shanten"] == 0 and d["discards"][0]["ukeire_unseen"] == 6
+    complete = tenbou.discards({"hand": "123m456m789p23455s", "riichi": True, "seat_wind": "S"})
+    assert complete["shanten"] == -1
+    five = next(x for x in complete["discards"] if x["tile"] == "5s")
+    assert five["furiten"] is True  # 5s is a wait of 2345s and now among the player's discards
+
+
+def test_bad_input():
+    with pytest.raises(TileCountError, match="holds 14 tiles"):
+        tenbou.discards({"hand": "123m456m789p2345s"})
+    with pytest.raises(tenbou.InvalidValueError, match="win_tile"):
+        tenbou.discards({"hand": "123m456m789p23459s", "win_tile": "9s"})
+    with pytest.raises(tenbou.TileNotInRulesError):
+        tenbou.discards({"hand": "123m456m789p23459s", "players": 3})
+
+
+def test_cli_discards(run_cli):
+    code, out = run_cli(["discards", "123m456m789p23459s", "--riichi", "--seat", "S"])
+    assert code == 0 and out.splitlines()[2].startswith("9s ")
+    code, out = run_cli(["discards", "123m456m789p23459s", "--json"])
+    assert json.loads(out)["discards"][0]["tile"] == "9s"
