@@ -1,5 +1,5 @@
-"""What to discard: every discard of 2,000 random Riichi hands (four- and three-player) and 500
-Korean hands against a brute force over every draw; waits and furiten against `waits`; the
+"""What to discard: every discard of random Riichi (four- and three-player), Korean and Hong
+Kong-Taiwan hands against a brute force over every draw; waits and furiten against `waits`; the
 order; bad input; the CLI."""
 from __future__ import annotations
 
@@ -43,13 +43,14 @@ def random_hand(rng: random.Random, rules: str = "riichi", players: int = 4) -> 
             pons.append(k)
             counts[k] = 3
     rest = [k for k in wall if k not in pons]
-    hand = rest[: 14 - 3 * n_pons]
-    seen = rest[14 - 3 * n_pons: 14 - 3 * n_pons + rng.choice([0, 0, 3, 8])]
+    size = (17 if rules == "hktw" else 14) - 3 * n_pons
+    hand = rest[:size]
+    seen = rest[size: size + rng.choice([0, 0, 3, 8])]
     req: Dict[str, Any] = {"hand": "".join(name(k) for k in sorted(hand)),
                            "melds": [f"pon:{name(k)[0] * 3}{name(k)[1]}" for k in pons],
                            "visible": "".join(name(k) for k in seen), "seat_wind": rng.choice("ESW")}
-    if rules == "korean":
-        req["rules"] = "korean"
+    if rules in ("korean", "hktw"):
+        req["rules"] = rules
     if players == 3:
         req["players"] = 3
     return req
@@ -92,8 +93,9 @@ def brute_force(req: Dict[str, Any], rules: str, players: int) -> Dict[str, Tupl
             drawn[t] += 1
             if base == 0:  # a ready hand: the drawn tile is useful when it completes the hand (the scorer decides)
                 text = "".join(name(k) * c for k, c in enumerate(drawn) if c)
-                res = json.loads(tenbou.score_json(json.dumps(dict(probe, hand=text, win_tile=name(t)))))
-                better = res["ok"] or res["error"]["code"] == "no_yaku"
+                better = any(r["ok"] or r["error"]["code"] == "no_yaku" for r in (
+                    json.loads(tenbou.score_json(json.dumps(dict(probe, hand=text, win_tile=name(t), tsumo=tsumo))))
+                    for tsumo in (False, True)))
             else:
                 better = min(shanten13(tuple(c - (k == x) for k, c in enumerate(drawn))) for x in range(34) if drawn[x]) < base
             if better:
@@ -117,7 +119,8 @@ def tiles_of_text(text: str) -> List[int]:
     return out
 
 
-@pytest.mark.parametrize("rules, players, count, seed", [("riichi", 4, 300, 1), ("riichi", 3, 100, 2), ("korean", 4, 100, 3)])
+@pytest.mark.parametrize("rules, players, count, seed", [("riichi", 4, 300, 1), ("riichi", 3, 100, 2), ("korean", 4, 100, 3),
+                                                       ("hktw", 4, 60, 4)])
 def test_discards_equal_a_brute_force(rules, players, count, seed):
     rng = random.Random(seed)
     checked = 0

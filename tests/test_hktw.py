@@ -684,6 +684,8 @@ def test_score_many_mixes_families() -> None:
     assert results.totals() == [9, 5800, 0]
 
 
-def test_waits_say_hktw_is_not_analysed_before_the_win() -> None:
-    with pytest.raises(tenbou.UnsupportedError, match="not available for \"hktw\""):
-        tenbou.waits({"rules": "hktw", "hand": "123m456m789p345s678s5z"})
+def test_waits_of_a_hand_before_the_win() -> None:
+    # Five sets and a lone 5z: a single wait on 5z, scored by ron and by tsumo (tests/test_waits.py
+    # checks 2,000 such hands against score).
+    w = tenbou.waits({"rules": "hktw", "hand": "123m456m789p345s678s5z"})
+    assert [x.tile for x in w.waits] == ["5z"] and w.waits[0].ron.ok and w.waits[0].tsumo.ok

@@ -112,7 +112,7 @@ def test_exit_codes(run_cli):
     assert run_cli(["score", "-"], stdin=GOOD)[0] == 0
     assert run_cli(["score", "-"], stdin=b'{"hand":"\xff"}')[0] == 1  # read, but invalid: 1
     assert run_cli(["score", "-"], stdin=b"")[0] == 1
-    assert run_cli(["points", "--fu", "-1"])[0] == 1
+    assert run_cli(["points", "--han", "1", "--fu", "-1"])[0] == 1
     assert run_cli(["score", "--bogus"])[0] == 2  # the command line itself: 2
 
 

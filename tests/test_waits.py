@@ -178,12 +178,15 @@ def check_waits(requests: List[Dict[str, Any]]) -> int:
         assert got["ok"], (before, got)
         completing = []
         for t in tile_names(before.get("rules", "riichi"), before.get("players", 4)):
-            req = dict(before, hand=before["hand"] + t, win_tile=t)
-            res = json.loads(tenbou.score_json(json.dumps(req, ensure_ascii=False)))
-            if res["ok"] or res["error"]["code"] == "no_yaku":
+            # Complete by ron or by tsumo (Hong Kong-Taiwan: a seven-pairs pung must be self-drawn, B9).
+            results = [json.loads(tenbou.score_json(json.dumps(dict(before, hand=before["hand"] + t, win_tile=t,
+                                                                     tsumo=tsumo), ensure_ascii=False)))
+                       for tsumo in (False, True)]
+            if any(res["ok"] or res["error"]["code"] == "no_yaku" for res in results):
                 completing.append(t)
             else:
-                assert res["error"]["code"] == "not_winning" or res["error"]["reason"] == "too_many_copies", res
+                for res in results:
+                    assert res["error"]["code"] in ("not_winning", "invalid_input"), res
         assert [w["tile"] for w in got["waits"]] == completing, (before, got["waits"], completing)
         for w in got["waits"]:
             for tsumo in (False, True):
@@ -199,6 +202,24 @@ def test_riichi_waits_equal_score_on_the_completed_hand():
 
     requests = [r for r in hand_generator.generate(4000, seed=66) if not r.get("rules")]
     assert check_waits(requests) >= 3500
+
+
+def test_hktw_waits_equal_score_on_the_completed_hand():
+    # 2,000 ready 16-tile hands (standard and every special shape, melds, flowers): the wait set
+    # is exactly the tiles score reads as complete, each wait's ron and tsumo result score's own.
+    import hktw_generator
+
+    assert check_waits(hktw_generator.requests(2000, seed=68)) == 2000
+
+
+def test_hktw_before_the_win():
+    # Thirteen orphans + a set, and a 16-tile hand that is only 1-shanten.
+    w = tenbou.waits({"rules": "hktw", "hand": "19m19p19s1234567z123m"})
+    assert w.shanten == 0 and len(w.waits) == 14 and "4m" in [x.tile for x in w.waits]  # 1m pair + 234m too
+    s = tenbou.shanten({"rules": "hktw", "hand": "123m456m789m123p4589s"})
+    assert s.shanten == 1 and {u.tile for u in s.ukeire} >= {"6s", "7s"}
+    with pytest.raises(TileCountError):
+        tenbou.waits({"rules": "hktw", "hand": "123m456m789p2345s"})
 
 
 def test_korean_waits_equal_score_on_the_completed_hand():

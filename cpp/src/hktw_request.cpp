@@ -75,12 +75,28 @@ void check_hktw_flags(const HktwRequest& r) {
   if (r.renhou && r.tsumo) bad("renhou (인화) is a ron before one's first draw: tsumo must be false");
 }
 
-HktwRequest hktw_request_from(const ValueView& req) {
+HktwRequest hktw_request_on(const HktwRequest& before, Tile win, bool tsumo) {
+  HktwRequest r = before;
+  if (r.hand[win] < 255) ++r.hand[win];
+  r.win_tile = win;
+  r.has_win_tile = true;
+  r.tsumo = tsumo;
+  if (tsumo) {
+    r.houtei = r.renhou = false;
+    r.chankan = 0;
+  } else {
+    r.haitei = r.tenhou = r.chiihou = false;
+    r.flower_replacement_win = r.kan_replacement_win = 0;
+  }
+  return r;
+}
+
+HktwRequest hktw_request_from(const ValueView& req, BeforeWin* before_win) {
   if (req.kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
   HktwRequest r;
-  std::string_view hand, win, flowers;
-  bool have_hand = false, have_win = false, tsumo_given_false = false;
+  std::string_view hand, win, flowers, own_discards, visible;
+  bool have_hand = false, have_win = false, tsumo_given_false = false, have_tsumo = false;
   SmallList<std::string_view, 5> meld_texts;
   int riichi_true = 0;  // riichi: true (the kind follows the hand, once the melds are read)
   req.each_member([&](std::string_view key, const ValueView& v) {
@@ -98,7 +114,8 @@ HktwRequest hktw_request_from(const ValueView& req) {
       v.each_item([&](std::size_t i, const ValueView& item) {
         meld_texts.push(get_string(item, "melds[" + std::to_string(i) + "]"));
       });
-    } else if (key == "tsumo") { r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; }
+    } else if (key == "tsumo") { r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; have_tsumo = true; }
+    else if ((key == "own_discards" || key == "visible") && before_win) (key == "visible" ? visible : own_discards) = get_string(v, key);
     else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
     else if (key == "round_wind") r.round_wind = parse_wind(v, key);
     else if (key == "flowers") flowers = get_string(v, key);
@@ -127,7 +144,10 @@ HktwRequest hktw_request_from(const ValueView& req) {
       throw InputError("unknown_key", std::string(key), "not a Hong Kong-Taiwan request key: " + std::string(hint));
     else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
   });
-  if (r.tenhou || r.chiihou) {
+  if (before_win && (have_win || have_tsumo))
+    throw InputError("bad_value", have_win ? "win_tile" : "tsumo",
+                     "a hand before the win is scored both by ron and by tsumo: leave win_tile and tsumo out");
+  if (!before_win && (r.tenhou || r.chiihou)) {
     if (tsumo_given_false) throw InputError("bad_flags", "", "tenhou and chiihou are self-drawn wins: tsumo cannot be false");
     r.tsumo = true;
   }
@@ -148,6 +168,29 @@ HktwRequest hktw_request_from(const ValueView& req) {
     r.melds.push(m);
   }
   r.flowers = parse_flowers(flowers, "flowers", 8);
+  if (before_win) {
+    const auto read_seen = [&](std::string_view text, const char* field, TileCounts& into) {
+      parse_tiles_each(text, field, [&](ParsedTile t) {
+        check_hktw_tile(t, field);
+        count(into[t.tile]);
+        count(seen[t.tile]);
+      });
+    };
+    read_seen(own_discards, "own_discards", before_win->own_discards);
+    read_seen(visible, "visible", before_win->visible);
+    const std::size_t want = 16 - 3 * r.melds.size();
+    if (hand_count != want)
+      throw InputError("tile_count", "hand",
+                       std::to_string(hand_count) + " tiles given; with " + std::to_string(r.melds.size()) +
+                           " meld(s) the hand must hold " + std::to_string(want) + " tiles before the win");
+    for (int t = 0; t < kTileKinds; ++t)
+      if (seen[t] > 4)
+        throw InputError("too_many_copies", "",
+                         std::to_string(seen[t]) + " copies of " + tile_name(static_cast<Tile>(t)) +
+                             " counting hand, melds, own discards and visible tiles (there are 4)");
+    if (riichi_true) r.riichi = r.closed() ? HktwRiichi::Closed : HktwRiichi::OpenHand;
+    return r;
+  }
 
   if (riichi_true) r.riichi = r.closed() ? HktwRiichi::Closed : HktwRiichi::OpenHand;
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "tenbou/api.hpp"
+#include "tenbou/hktw_hand.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/shanten.hpp"
 #include "tenbou/value_view.hpp"
@@ -28,7 +29,7 @@ Json form_json(int v) { return v == kNoForm ? Json::null() : Json::integer(v); }
 
 void write_analysis(Json& o, const BeforeWinAnalysis& a) {
   o.set("ok", Json::boolean(true));
-  o.set("rules", Json::string(a.family == RulesFamily::Korean ? "korean" : "riichi"));
+  o.set("rules", Json::string(a.family == RulesFamily::Korean ? "korean" : a.family == RulesFamily::Hktw ? "hktw" : "riichi"));
   o.set("shanten", Json::integer(a.shanten));
   Json forms = Json::object();
   forms.set("standard", form_json(a.standard));
@@ -55,11 +56,12 @@ Json failure(const InputError& e) {
 HandBeforeWin hand_before_win_from(const ValueView& view) {
   HandBeforeWin b;
   b.family = rules_family(view);
-  if (b.family == RulesFamily::Hktw)
-    throw InputError("unsupported", "rules",
-                     "shanten and waits are not available for \"hktw\" hands yet (score the 17-tile hand; its "
-                     "result lists the waits of the 16 tiles before the win)");
-  if (b.family == RulesFamily::Korean) {
+  if (b.family == RulesFamily::Hktw) {
+    b.hktw = hktw_request_from(view, &b.extras);
+    b.hand = b.hktw.hand;
+    b.melds = static_cast<int>(b.hktw.melds.size());
+    for (const Meld& m : b.hktw.melds) add_meld(b.held, m);
+  } else if (b.family == RulesFamily::Korean) {
     b.korean = korean_request_from(view, &b.extras);
     b.hand = b.korean.hand;
     b.melds = static_cast<int>(b.korean.melds.size());
@@ -81,7 +83,49 @@ HandBeforeWin hand_before_win_from(const ValueView& view) {
   return b;
 }
 
+namespace {
+
+// Hong Kong-Taiwan (seed 002): 5 sets and a pair through the same shanten table; its special
+// shapes (seven pairs + a pung, thirteen orphans + a set, sixteen unrelated, the knitted
+// straight) count once ready: a tile that completes one is a winning tile, as in score.
+BeforeWinAnalysis analyse_hktw(const HandBeforeWin& b) {
+  BeforeWinAnalysis a;
+  a.family = b.family;
+  const StandardShanten standard(b.hand, 5 - b.melds);
+  a.standard = standard.draws_needed() - 1;
+  const bool special = hktw_special_possible(b.hand, b.hktw.melds);
+  bool completes[kTileKinds] = {};
+  TileCounts next = b.hand;
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (b.held[t] >= 4) continue;
+    completes[t] = standard.draws_needed_with(static_cast<Tile>(t)) == 0;
+    if (!completes[t] && special) {
+      ++next[t];
+      completes[t] = hktw_special_complete(next, b.hktw.melds);
+      --next[t];
+    }
+  }
+  a.shanten = a.standard;
+  for (bool c : completes) if (c) a.shanten = 0;  // ready in a special shape
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (b.held[t] >= 4) continue;
+    const int after = completes[t] ? -1 : standard.draws_needed_with(static_cast<Tile>(t)) - 1;
+    if (after >= a.shanten) continue;
+    const int unseen = std::max(0, 4 - b.seen[t]);
+    a.ukeire.push({static_cast<Tile>(t), unseen});
+    a.ukeire_unseen += unseen;
+    if (after == -1 && b.out_of_reach[t] < 4) {
+      a.winning_tiles.push(static_cast<Tile>(t));
+      a.furiten = a.furiten || b.extras.own_discards[t] > 0;
+    }
+  }
+  return a;
+}
+
+}  // namespace
+
 BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
+  if (b.family == RulesFamily::Hktw) return analyse_hktw(b);
   BeforeWinAnalysis a;
   a.family = b.family;
   const int sets = 4 - b.melds;
@@ -121,6 +165,11 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
 
 ScoreResult score_wait(const HandBeforeWin& b, Tile win, bool tsumo) {
   try {
+    if (b.family == RulesFamily::Hktw) {
+      const HktwRequest h = hktw_request_on(b.hktw, win, tsumo);
+      check_hktw_flags(h);
+      return score_hktw(h);
+    }
     if (b.family == RulesFamily::Korean) {
       const KoreanRequest k = korean_request_on(b.korean, win, tsumo);
       check_korean_flags(k);
@@ -198,10 +247,12 @@ Json discards_json(const Json& request) {
     const std::vector<ParsedTile> tiles = parse_tiles(hand_text->as_string(), "hand");
     const Json* melds = request.find("melds");
     const std::size_t meld_count = melds && melds->type() == Json::Type::Array ? melds->items().size() : 0;
-    if (tiles.size() + 3 * meld_count != 14)
+    const Json* rules_key = request.find("rules");
+    const int full = rules_key && rules_key->type() == Json::Type::String && rules_key->as_string() == "hktw" ? 17 : 14;
+    if (tiles.size() + 3 * meld_count != static_cast<std::size_t>(full))
       throw InputError("tile_count", "hand",
                        std::to_string(tiles.size()) + " tiles given; with " + std::to_string(meld_count) +
-                           " meld(s) a hand to discard from holds " + std::to_string(14 - 3 * static_cast<int>(meld_count)) +
+                           " meld(s) a hand to discard from holds " + std::to_string(full - 3 * static_cast<int>(meld_count)) +
                            " tiles (one more than a hand before the win)");
     const Json* discards_key = request.find("own_discards");
     const std::string own = discards_key && discards_key->type() == Json::Type::String ? discards_key->as_string() : "";
@@ -232,7 +283,7 @@ Json discards_json(const Json& request) {
       after.set("own_discards", Json::string(own + tile_name(tiles[i].tile, tiles[i].red)));
       const HandBeforeWin b = hand_before_win_from(JsonView(after));
       const BeforeWinAnalysis a = analyse_before_win(b);
-      rules = a.family == RulesFamily::Korean ? "korean" : "riichi";
+      rules = a.family == RulesFamily::Korean ? "korean" : a.family == RulesFamily::Hktw ? "hktw" : "riichi";
       Option opt{Json::object(), a.shanten, a.ukeire_unseen, 0, tiles[i].tile, tiles[i].red};
       opt.json.set("tile", Json::string(tile_name(tiles[i].tile, tiles[i].red)));
       opt.json.set("shanten", Json::integer(a.shanten));

@@ -136,8 +136,9 @@ def build_korean_request(args: argparse.Namespace, before_win: bool = False) -> 
 HKTW_FLAGS = ["tsumo", "ippatsu", "haitei", "houtei", "tenhou", "chiihou", "renhou"]
 
 
-def build_hktw_request(args: argparse.Namespace) -> Dict[str, Any]:
-    """The Hong Kong-Taiwan request for `tenbou score --rules hktw HAND ...` arguments."""
+def build_hktw_request(args: argparse.Namespace, before_win: bool = False) -> Dict[str, Any]:
+    """The Hong Kong-Taiwan request for `tenbou score --rules hktw HAND ...` arguments (or a
+    hand before the win, for waits and discards)."""
     riichi_only = [name for name, given in [
         ("--dora", args.dora), ("--ura", args.ura), ("--sticks", args.sticks), ("--double-riichi", args.double_riichi),
         ("--rinshan", args.rinshan), ("--method", args.method != "fuhan"), ("--preset", args.preset != "tenhou"),
@@ -157,7 +158,9 @@ def build_hktw_request(args: argparse.Namespace) -> Dict[str, Any]:
         "flowers": args.flowers,
         "options": options,
     }
-    if not (args.tenhou and not args.win):
+    if before_win:
+        req.update(_before_win_keys(args))
+    elif not (args.tenhou and not args.win):
         req["win_tile"] = args.win or _last_tile(args.hand)
     if args.riichi:
         req["riichi"] = True  # closed (문전리치) or open_hand (울어리치), as the melds say
@@ -191,9 +194,7 @@ def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[st
     if args.rules == "korean":
         return build_korean_request(args, before_win)
     if args.rules == "hktw":
-        if before_win:
-            raise UsageError("waits: Hong Kong-Taiwan hands are not analysed before the win yet (riichi, korean)")
-        return build_hktw_request(args)
+        return build_hktw_request(args, before_win)
     hktw_only = [name for name, given in [
         ("--flower-replacement-win", args.flower_replacement_win), ("--kan-replacement-win", args.kan_replacement_win),
         ("--chain", args.chain), ("--discards-on-table", args.discards_on_table is not None), ("--pool", args.pool)]

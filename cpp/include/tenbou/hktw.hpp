@@ -15,6 +15,7 @@
 #include "tenbou/small_list.hpp"
 #include "tenbou/tiles.hpp"
 #include "tenbou/wait.hpp"
+#include "tenbou/request.hpp"
 
 namespace tenbou {
 
@@ -86,8 +87,12 @@ struct HktwRequest {
 // Reads and validates a request with "rules": "hktw": 17 tiles (3 fewer per meld;
 // a kan counts 3), at most 5 melds, flowers f1-f8 each at most once, no red fives,
 // a fifth copy, impossible flag combinations. Throws InputError.
-HktwRequest hktw_request_from(const ValueView& request);
+// With `before_win` the hand is read before the win (16 tiles minus 3 per meld, no
+// win_tile or tsumo; "own_discards" and "visible" accepted), as for waits and discards.
+HktwRequest hktw_request_from(const ValueView& request, BeforeWin* before_win = nullptr);
 void check_hktw_flags(const HktwRequest& request);
+// A hand before the win completed by `win`, by ron or tsumo (flags that cannot go with it dropped).
+HktwRequest hktw_request_on(const HktwRequest& before, Tile win, bool tsumo);
 
 struct HktwPatternEntry {
   HktwPattern pattern;

@@ -4,6 +4,7 @@
 #pragma once
 #include <vector>
 
+#include "tenbou/hktw.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/request.hpp"
@@ -15,12 +16,13 @@ namespace tenbou {
 class ValueView;
 
 // A request before the win, read: a scoring request of any family whose "hand"
-// holds the 13 tiles (minus 3 per meld), with no "win_tile" and no "tsumo";
+// holds the 13 tiles (16 for Hong Kong-Taiwan; minus 3 per meld), with no "win_tile" and no "tsumo";
 // optional "own_discards" (furiten) and "visible" (tiles seen elsewhere).
 struct HandBeforeWin {
   RulesFamily family = RulesFamily::Riichi;
   RiichiRequest riichi;  // the family's request, hand without a winning tile
   KoreanRequest korean;
+  HktwRequest hktw;      // Hong Kong-Taiwan: 16 tiles before the win (minus 3 per meld)
   BeforeWin extras;
   TileCounts hand{};
   TileCounts out_of_reach{};  // copies in hand, melds, indicators and own discards
