@@ -319,8 +319,10 @@ def test_page_hands_by_clicking(browser, server):
     assert [r.split()[0] for r in rows] == ["Fully", "Riichi", "Pinfu", "All"]
     assert "立直" in rows[1] and "1 han" in rows[1]
     p.shot("1-riichi-tsumo")
-    # 2. a pon of red dragons, then the rest: yakuhai
+    # 2. a pon of red dragons, then the rest: yakuhai (Clear resets the seat: South again)
     p.click("#clear")
+    assert p.css("#seat").get_attribute("value") == "E"
+    p.select("#seat", "S")
     p.click('[data-win="ron"]')
     p.click('[data-target="pon"]')
     p.click('#palette .tile[data-code="7z"]')
@@ -478,3 +480,115 @@ def test_page_on_a_phone_screen(browser, server):
         p.shot("phone-hktw")
     finally:
         browser.set_window_size(1280, 1100)
+
+
+# --- what a player saw (issue "At the table"): each page item at desktop and phone size ----------
+
+def rects(p, selector: str):
+    return p.d.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((e) => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height]; });", selector)
+
+
+def test_page_hand_in_one_row(browser, server):
+    for width in (1280, 1920):
+        browser.set_window_size(width, 1100)
+        p = Page(browser, server + "#r=riichi&h=23467m234p55s678s5m&seat=S&f=riichi")
+        tops = {round(r[1]) for r in rects(p, "#rack .tile")}
+        assert len(rects(p, "#rack .tile")) == 14 and len(tops) <= 2, (width, tops)  # the raised winning tile aside
+        assert max(tops) - min(tops) < 12
+        p.shot(f"row-{width}")
+        p = Page(browser, server + "#r=hktw&h=123m123p123s456s789s55z&t=1")
+        tiles = rects(p, "#rack .tile")
+        assert len(tiles) == 17 and max(r[1] for r in tiles) - min(r[1] for r in tiles) < 12  # not 13 + 4
+    browser.set_window_size(1280, 1100)
+
+
+def test_page_flowers_are_tile_sized_and_visible(browser, server):
+    p = Page(browser, server + "#r=hktw&h=123m123p123s456s789s55z&t=1&fl=f1")
+    hand = rects(p, "#rack .tile")[0]
+    for left, top, w, h in rects(p, "#flowers .tile"):
+        assert w >= hand[2] - 0.5 and h >= hand[3] - 0.5, ((w, h), hand)
+    opacity = p.d.execute_script("return +getComputedStyle(document.querySelector('#flowers .tile[aria-pressed=false]')).opacity")
+    assert opacity >= 0.5
+    p.shot("flowers")
+
+
+def test_page_phone_layout(browser, server):
+    browser.set_window_size(390, 844)
+    try:
+        url = server + "#r=riichi&h=33s&m=ankan:2222s,ankan:4444s,ankan:6666s,ankan:8888s&t=1&f=riichi,ippatsu,haitei" \
+              "&dora=1111s5s&ura=555s77s&method=aotenjo&o=%7B%22double_yakuman%22%3Atrue%7D"
+        p = Page(browser, url)
+        assert p.text("#value").startswith("103 han")
+        widest = p.d.execute_script("return Math.max(...[...document.querySelectorAll('body *')].map((e) => e.getBoundingClientRect().right))")
+        assert widest <= 390 + 1 and p.d.execute_script("return document.documentElement.scrollWidth") <= 390
+        # the situation comes before the result, and the total stays in view in the bar at the bottom
+        situation, result = rects(p, ".situation")[0], rects(p, ".result")[0]
+        assert situation[1] < result[1]
+        p.click('[data-flag="ippatsu"]')
+        bar = rects(p, "#summary")[0]
+        assert p.css("#summary").is_displayed() and bar[1] + bar[3] <= 844 + 1 and "han" in p.text("#summary")
+        p.shot("phone-aotenjo")
+    finally:
+        browser.set_window_size(1280, 1100)
+
+
+def test_page_meld_on_a_full_hand_is_refused(browser, server):
+    p = Page(browser, server + "#r=riichi&h=23467m234p55s678s5m&seat=S&f=riichi")
+    p.click('[data-target="pon"]')
+    p.click('#palette .tile[data-code="7z"]')
+    assert "The hand is full: remove 3 tiles before adding a pon" in p.text("#input-error")
+    assert len(rects(p, "#rack .tile")) == 14 and not rects(p, "#melds .meld")
+
+
+def test_page_family_switch_drops_melds_and_flowers(browser, server):
+    p = Page(browser, server + "#r=korean&h=234567m234p5678p5p&m=pon:777z&fl=f1")
+    assert rects(p, "#melds .meld")
+    p.click('[data-rules="hktw"]')
+    assert not rects(p, "#melds .meld") and "fl=" not in p.d.current_url
+    assert p.d.execute_script("return document.querySelectorAll('#flowers .tile[aria-pressed=true]').length") == 0
+
+
+def test_page_messages_while_building(browser, server):
+    p = Page(browser, server)
+    p.tiles("1m")
+    assert not p.css("#input-error").is_displayed()  # no red banner for a hand still being built
+    assert "1 of 14 tiles" in p.text("#building")
+    p.tiles("23m")
+    assert not p.css("#input-error").is_displayed()
+    # an invalid 8z: drawn as no tile, the error names it, and no old result stays beside it
+    p.type_hand("234567m234p55s678s")
+    assert p.text("#total")
+    p.type_hand("234567m234p55s67s8z")
+    assert "no honour tile 8z" in p.text("#input-error")
+    assert "no such tile 8z" in p.css('#rack .tile[data-code="8z"] svg').get_attribute("aria-label")
+    assert not rects(p, "#total") and "Fix the input" in p.text("#result")
+    p.shot("invalid-8z")
+
+
+def test_page_details_a_player_sees(browser, server):
+    # 13 tiles: no WIN label; closed kans face down; dora indicators as tiles; units in the link;
+    # Clear resets the seat, round and honba; a tanki wait said once.
+    p = Page(browser, server + "#r=riichi&h=23467m234p55s678s&u=ko")
+    assert not rects(p, "#rack .tile.win")
+    assert p.css("#units").get_attribute("value") == "ko" and "u=ko" in p.d.current_url
+    p = Page(browser, server + "#r=riichi&h=234m567p11z&m=ankan:9999s&dora=4m3p&seat=S&round=S&honba=2&f=riichi&u=ja")
+    assert len(rects(p, "#melds .tile.back")) == 2
+    assert len(rects(p, "#dora-tiles .tile")) == 2
+    assert "u=ja" in p.d.current_url
+    p.click("#clear")
+    assert (p.css("#seat").get_attribute("value"), p.css("#round").get_attribute("value"),
+            p.css("#honba").get_attribute("value")) == ("E", "E", "0")
+    p = Page(browser, server + "#r=hktw&h=123m123p123s456s789s22s&t=1")
+    text = p.text("#result")
+    assert text.count("2s") <= 2 and "tanki wait" in text and "winning tiles" not in text
+    p.shot("details")
+
+
+def test_page_discard_panel(browser, server):
+    p = Page(browser, server + "#r=riichi&h=123m456m789p2345s9s&seat=S&f=riichi")
+    p.click("#discards summary")
+    rows = [r.text for r in p.d.find_elements(p.By.CSS_SELECTOR, "#discards tbody tr")]
+    assert rows and rows[0].startswith("9s") and "2s (3) 5s (3)" in rows[0]
+    p.shot("discards")

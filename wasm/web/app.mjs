@@ -2,7 +2,7 @@
 // WebAssembly core through the JS API, and shows the result as a player reads it.
 // Rules live in the core only; this file translates between the page and requests.
 import * as tenbou from "./tenbou.mjs";
-import { joinTiles, setFlowerFamily, splitTiles, tileLabel, tileSvg } from "./tiles.mjs";
+import { joinTiles, setFlowerFamily, splitTiles, tileBackSvg, tileLabel, tileSvg } from "./tiles.mjs";
 
 const $ = (id) => document.getElementById(id);
 const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"];
@@ -128,6 +128,7 @@ function saveUrl() {
   if (state.chain !== 1) p.set("chain", state.chain);
   if (state.table_discards !== "") p.set("table", state.table_discards);
   if (state.options.trim()) p.set("o", state.options.trim());
+  if ($("units").value !== "en") p.set("u", $("units").value);
   history.replaceState(null, "", "#" + p.toString());
 }
 
@@ -161,6 +162,7 @@ function loadUrl() {
   for (const k of ["flower_win", "kan_win", "hk_honba", "pool"]) state[k] = +(p.get(k) || 0);
   state.chain = +(p.get("chain") || 1);
   state.table_discards = p.get("table") || "";
+  $("units").value = ["ko", "ja"].includes(p.get("u")) ? p.get("u") : "en";
 }
 
 // --- rendering -------------------------------------------------------------------------------
@@ -198,18 +200,30 @@ function renderFlowers() {
 
 function renderHand() {
   const rack = $("rack");
+  // One row for the whole hand (14, or 17 for Hong Kong-Taiwan), the winning tile included.
+  rack.style.setProperty("--slots", String(Math.max(handSize(), state.hand.length)));
+  // The winning tile is marked only once the hand is complete.
+  const win = state.hand.length === handSize() ? state.win : -1;
   if (!state.hand.length) {
     rack.innerHTML = `<span class="empty">Click tiles below, or type notation such as 234567m234p55s678s.</span>`;
   } else {
     rack.innerHTML = state.hand.map((c, i) =>
-      `<span class="slot">${tileButton(c, `data-index="${i}" aria-label="${esc(tileLabel(c))}${i === state.win ? ", winning tile" : ""}"`,
-        "").replace('class="tile"', `class="tile${i === state.win ? " win" : ""}"`)}` +
+      `<span class="slot">${tileButton(c, `data-index="${i}" aria-label="${esc(tileLabel(c))}${i === win ? ", winning tile" : ""}"`,
+        "").replace('class="tile"', `class="tile${i === win ? " win" : ""}"`)}` +
       `<button type="button" class="x" data-remove="${i}" aria-label="Remove ${esc(tileLabel(c))}">×</button></span>`).join("");
   }
   $("melds").innerHTML = state.melds.map((m, i) =>
     `<span class="meld"><span class="kind">${m.kind === "kakan" ? "added kan" : m.kind === "ankan" ? "closed kan" : m.kind}</span>` +
-    m.tiles.map((c) => `<span class="tile" aria-label="${esc(tileLabel(c))}">${tileSvg(c)}</span>`).join("") +
+    // A closed kan lies with its two outer tiles face down.
+    m.tiles.map((c, k) => m.kind === "ankan" && (k === 0 || k === 3)
+      ? `<span class="tile back" aria-label="face down ${esc(tileLabel(c))}">${tileBackSvg()}</span>`
+      : `<span class="tile" aria-label="${esc(tileLabel(c))}">${tileSvg(c)}</span>`).join("") +
     `<button type="button" class="remove" data-meld="${i}" aria-label="Remove meld">×</button></span>`).join("");
+  // Dora and ura indicators as tiles, beside their inputs.
+  for (const id of ["dora", "ura"]) {
+    const codes = splitTiles(state[id]) || [];
+    $(`${id}-tiles`).innerHTML = codes.map((c) => `<span class="tile small" aria-label="${id} indicator ${esc(tileLabel(c))}">${tileSvg(c)}</span>`).join("");
+  }
   const need = handSize();
   $("count").textContent = `${state.hand.length} / ${need} tiles` + (state.hand.length === need - 1 ? " (ready? see waits)" : "");
   const input = $("notation");
@@ -301,7 +315,7 @@ function hktwResult(r) {
     ` (${amount(p.total)}, apart from the hand)</li>`).join("");
   return `<div class="total"><span class="big" id="total">${amount(r.total)}</span>` +
     `<span class="value" id="value">${r.value} points</span>${r.limit ? `<span class="limit">house limit</span>` : ""}</div>
-    <p class="hint">${r.base_points} base + ${r.pattern_points} from the patterns · waited on ${r.waits.join(" ") || "—"}</p>
+    <p class="hint">${r.base_points} base + ${r.pattern_points} from the patterns${r.waits.length > 1 ? ` · winning tiles ${r.waits.join(" ")}` : ""}</p>
     <table class="yaku"><thead><tr><th>족보 pattern</th><th class="num">Points</th></tr></thead><tbody>${rows}</tbody></table>
     <ul class="pays">${pays}${instant}</ul>
     <div class="decomp">${r.decomposition.map((d) => `<span>${esc(d)}</span>`).join("")}${r.wait ? `<span>${r.wait} wait</span>` : ""}</div>`;
@@ -320,6 +334,34 @@ function waitsResult(w) {
     ${w.furiten ? `<p class="invalid">Furiten: no ron.</p>` : ""}`;
 }
 
+// The total, kept in view on a phone while the situation is changed (a bar at the bottom).
+function setSummary(text) {
+  const bar = $("summary");
+  bar.textContent = text;
+  bar.hidden = !text;
+}
+
+// What to discard (tenbou.discards): for a full hand, the best discards as a table player use.
+function discardPanel(req) {
+  if (state.typed !== null && /f/.test(state.typed)) return "";
+  const before = { ...req };
+  for (const f of ["win_tile", "tsumo", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
+    "flower_replacement_win", "kan_replacement_win"]) delete before[f];
+  let d;
+  try {
+    d = tenbou.discards(before);
+  } catch (e) {
+    if (e instanceof tenbou.InvalidRequestError) return "";
+    throw e;
+  }
+  const rows = d.discards.slice(0, 6).map((x) => `<tr><td><span class="tile small">${tileSvg(x.tile)}</span> ${esc(x.tile)}</td>` +
+    `<td class="num">${x.shanten}</td><td class="num">${x.ukeire_unseen}</td><td>${x.waits.length
+      ? x.waits.map((w) => `${esc(w.tile)} (${w.unseen})`).join(" ") + (x.furiten ? " · furiten" : "")
+      : x.ukeire.map((u) => esc(u.tile)).join(" ")}</td></tr>`).join("");
+  return `<details class="discards" id="discards"><summary>What to discard (${d.shanten < 0 ? "complete" : d.shanten === 0 ? "tenpai after the best" : d.shanten + "-shanten"})</summary>
+    <table><thead><tr><th>Discard</th><th class="num">Shanten</th><th class="num">Useful</th><th>Waits / useful tiles</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}
+
 function score() {
   saveUrl();
   const out = $("result");
@@ -328,14 +370,23 @@ function score() {
     showError("");
     return;
   }
+  const need = handSize();
+  if (state.hand.length < need - 1) {  // still being built: no error, just how far it is
+    out.innerHTML = `<p class="hint" id="building">${state.hand.length} of ${need} tiles: add ${need - state.hand.length} more ` +
+      `(${need - 1} show the waits).</p>`;
+    setSummary("");
+    showError("");
+    return;
+  }
   let req;
   try {
     req = buildRequest();
   } catch (e) {
     showError(`House options: ${e.message}`);
+    out.innerHTML = `<p class="hint">Fix the input to see a score.</p>`;
+    setSummary("");
     return;
   }
-  const need = handSize();
   try {
     if (state.hand.length === need - 1 && state.rules === "hktw") {
       out.innerHTML = `<p class="hint">16 tiles: add the winning 17th (the last tile is the winning tile).</p>`;
@@ -348,6 +399,7 @@ function score() {
       delete before.tsumo;
       for (const f of ["haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"]) delete before[f];
       out.innerHTML = waitsResult(tenbou.waits(before));
+      setSummary($("total") ? $("total").textContent : "");
       showError("");
       return;
     }
@@ -358,14 +410,18 @@ function score() {
         : r.error.code === "not_winning" ? "Not a complete hand: 4 sets and a pair, seven pairs" +
         (state.rules === "riichi" ? " or thirteen orphans" : "") + " are needed."
         : r.error.code === "no_yaku" ? "Complete, but no yaku: dora alone do not make a win." : r.error.message;
-      out.innerHTML = `<p class="invalid" id="not-scored">${esc(text)}</p>`;
+      out.innerHTML = `<p class="invalid" id="not-scored">${esc(text)}</p>` + discardPanel(req);
+      setSummary("");
       return;
     }
-    out.innerHTML = r.rules === "korean" ? koreanResult(r) : r.rules === "hktw" ? hktwResult(r) : riichiResult(r);
+    out.innerHTML = (r.rules === "korean" ? koreanResult(r) : r.rules === "hktw" ? hktwResult(r) : riichiResult(r)) +
+      discardPanel(req);
+    setSummary($("total") ? `${$("total").textContent} · ${$("value") ? $("value").textContent : ""}` : "");
   } catch (e) {
     if (!(e instanceof tenbou.InvalidRequestError)) throw e;
     showError(e.message);
     out.innerHTML = `<p class="hint">Fix the input to see a score.</p>`;
+    setSummary("");
   }
 }
 
@@ -396,9 +452,10 @@ function addTile(code) {
     const v = code[0] === "0" ? "5" : code[0];
     const tiles = t === "chi" ? [0, 1, 2].map((k) => `${+v + k}${code[1]}`) : Array(n).fill(`${v}${code[1]}`);
     if (state.melds.length >= maxMelds()) return showError(`A hand has at most ${maxMelds()} melds.`);
+    // A meld takes the place of 3 concealed tiles: with the hand full, some must go first.
+    const over = state.hand.length - ((state.rules === "hktw" ? 17 : 14) - 3 * (state.melds.length + 1));
+    if (over > 0) return showError(`The hand is full: remove ${over} tile${over > 1 ? "s" : ""} before adding a ${t}.`);
     state.melds.push({ kind: t, tiles });
-    while (state.hand.length > handSize()) state.hand.pop();
-    if (state.win >= state.hand.length) state.win = state.hand.length - 1;
   }
   render();
 }
@@ -412,7 +469,10 @@ function bind() {
       state.rules = el.dataset.rules;
       state.target = "hand";
       state.hand = state.hand.filter((c) => state.rules === "riichi" || (c[0] !== "0" && (state.rules === "hktw" || c[1] !== "s")));
-      state.flowers = new Set([...state.flowers].filter((f) => state.rules === "hktw" || +f[1] <= 4));
+      // Melds and flowers belong to the family they were entered in (a Korean f1 is not a
+      // Hong Kong-Taiwan f1): they go.
+      state.melds = [];
+      state.flowers = new Set();
       state.win = state.hand.length - 1;
       render();
     } else if (el.dataset.win) {
@@ -439,7 +499,9 @@ function bind() {
       state.win = +el.dataset.index;
       render();
     } else if (el.id === "clear") {
-      Object.assign(state, { hand: [], win: -1, melds: [], dora: "", ura: "", flags: new Set(), flowers: new Set() });
+      Object.assign(state, { hand: [], win: -1, melds: [], dora: "", ura: "", flags: new Set(), flowers: new Set(),
+        tsumo: false, seat: "E", round: "E", honba: 0, sticks: 0, kita: 0, hk_honba: 0, pool: 0, flower_win: 0, kan_win: 0,
+        chain: 1, table_discards: "", discards: "", declared: "none" });
       render();
     } else if (el.id === "share") {
       navigator.clipboard?.writeText(location.href);
@@ -490,6 +552,7 @@ function bind() {
     c.addEventListener("change", () => { c.checked ? state.flags.add(c.dataset.flag) : state.flags.delete(c.dataset.flag); score(); });
   }
   $("units").addEventListener("change", score);
+  for (const id of ["dora", "ura"]) $(id).addEventListener("input", () => renderHand());
   window.addEventListener("hashchange", () => { loadUrl(); render(); });
 }
 

@@ -92,13 +92,34 @@ export const TILE_NAMES = {
 };
 
 export function tileLabel(code) {
+  if (!isTile(code)) return `no such tile ${code}`;
   if (code[0] === "f") return `Flower ${flowerInfo(+code[1]).name}`;
   const n = +code[0], s = code[1];
   if (s === "z") return TILE_NAMES.z[n - 1];
   return `${n === 0 ? "red 5" : n} ${TILE_NAMES[s]}`;
 }
 
+/** A tile lying face down (the outer tiles of a closed kan). */
+export function tileBackSvg() {
+  return `<svg viewBox="0 0 60 80" role="img" aria-label="face-down tile" class="tile-svg">` +
+    `<rect x="2" y="2" width="56" height="76" rx="7" fill="#2f7d63" stroke="#1f5443" stroke-width="2"/>` +
+    `<rect x="9" y="9" width="42" height="62" rx="5" fill="none" stroke="#8fc9b3" stroke-width="1.5"/></svg>`;
+}
+
+/** Whether a code names a tile that exists (1-9 m/p/s, 0 for a red five, 1-7 z, f1-f8). */
+export function isTile(code) {
+  if (code[0] === "f") return +code[1] >= 1 && +code[1] <= 8;
+  const n = +code[0];
+  return code[1] === "z" ? n >= 1 && n <= 7 : n >= 0 && n <= 9;
+}
+
 export function tileSvg(code) {
+  if (!isTile(code)) {  // e.g. 8z: drawn as what it is, not as another tile
+    return `<svg viewBox="0 0 60 80" role="img" aria-label="no such tile ${code}" class="tile-svg">` +
+      `<rect x="2" y="2" width="56" height="76" rx="7" fill="#fdecea" stroke="#b3261e" stroke-width="2" stroke-dasharray="5 3"/>` +
+      `<text x="30" y="38" text-anchor="middle" font-size="22" font-weight="700" fill="#b3261e" font-family="sans-serif">${code}</text>` +
+      `<text x="30" y="62" text-anchor="middle" font-size="20" font-weight="700" fill="#b3261e" font-family="sans-serif">?</text></svg>`;
+  }
   const label = tileLabel(code);
   if (code[0] === "f") return face(flower(+code[1]), label);
   const n = +code[0], s = code[1], red = n === 0, v = red ? 5 : n;
