@@ -673,13 +673,20 @@ def _short_result(d: Dict[str, Any]) -> str:
     return f"{value}  {_fmt(d['total'])}"
 
 
-def cmd_waits(args: argparse.Namespace, out: TextIO) -> int:
-    request = build_request(args, before_win=True)
-    data = _core.waits(request)
+def _before_win_answer(args: argparse.Namespace, analyse: Any, out: TextIO) -> Optional[Dict[str, Any]]:
+    """The core's answer for a hand before the win (waits, discards); None once written as --json."""
+    data: Dict[str, Any] = analyse(build_request(args, before_win=True))
     if not data["ok"]:
         raise InvalidRequestError(data["error"]["message"], data["error"].get("reason", ""), data["error"].get("field", ""))
     if args.json:
         out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return None
+    return data
+
+
+def cmd_waits(args: argparse.Namespace, out: TextIO) -> int:
+    data = _before_win_answer(args, _core.waits, out)
+    if data is None:
         return 0
     forms = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["forms"].items() if v is not None)
     state = "tenpai" if data["shanten"] == 0 else ("complete" if data["shanten"] < 0 else f"{data['shanten']}-shanten")
@@ -696,12 +703,8 @@ def cmd_waits(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_discards(args: argparse.Namespace, out: TextIO) -> int:
-    request = build_request(args, before_win=True)
-    data = _core.discards(request)
-    if not data["ok"]:
-        raise InvalidRequestError(data["error"]["message"], data["error"].get("reason", ""), data["error"].get("field", ""))
-    if args.json:
-        out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    data = _before_win_answer(args, _core.discards, out)
+    if data is None:
         return 0
     state = "complete (a winning hand already)" if data["shanten"] < 0 else (
         "tenpai after the best discard" if data["shanten"] == 0 else f"{data['shanten']}-shanten")
