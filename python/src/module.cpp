@@ -10,6 +10,7 @@
 #include "result_store.hpp"
 #include "py_view.hpp"
 #include "tenbou/riichi.hpp"
+#include "tenbou/yaku_table.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/api.hpp"
 #include "tenbou/settlement.hpp"
@@ -40,6 +41,27 @@ struct CoreResult {
   }
   py::object as_dict() const { return tenbou_py::from_json(tenbou::score_result_to_json(result)); }
   std::string to_json() const { return tenbou::score_result_to_json(result).dump(); }
+  // The fields a caller reads most, without the contract dict: (han, fu, yakuman, total,
+  // limit, wait, [(yaku key, han)], honba_bonus, sticks_bonus) for an ok Riichi result with
+  // int64 amounts; None for anything else (the Python side then reads as_dict()).
+  py::object fields() const {
+    const auto* r = std::get_if<RiichiResult>(&result);
+    if (!r || !r->ok || r->payments.exact) return py::none();
+    static const std::vector<py::object> keys = [] {
+      std::vector<py::object> out;
+      for (const auto& info : tenbou::kYakuTable) out.push_back(py::str(std::string(info.key)));
+      return out;
+    }();
+    py::list yaku(r->yaku.count);
+    for (int i = 0; i < r->yaku.count; ++i)
+      yaku[i] = py::make_tuple(keys[static_cast<int>(r->yaku.items[i].yaku)], r->yaku.items[i].han);
+    const char* limit = tenbou::limit_name(r->payments.limit);
+    const char* wait = tenbou::wait_name(r->wait);
+    return py::make_tuple(r->han, r->fu, r->yakuman, r->payments.total,
+                          limit ? py::object(py::str(limit)) : py::object(py::none()),
+                          wait ? py::object(py::str(wait)) : py::object(py::none()), std::move(yaku),
+                          r->payments.honba_bonus, r->payments.sticks_bonus);
+  }
   py::object error() const {
     const tenbou::ResultError* e = tenbou::score_result_error(result);
     if (!e) return py::none();
@@ -147,6 +169,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("method", &CoreResult::method)
       .def_property_readonly("rules", &CoreResult::rules)
       .def_property_readonly("error", &CoreResult::error)
+      .def("fields", &CoreResult::fields)
       .def("as_dict", &CoreResult::as_dict)
       .def("to_json", &CoreResult::to_json);
 

@@ -48,6 +48,9 @@ class _ScoredDict:
     def error(self) -> Optional[Dict[str, str]]:
         return self._d.get("error")
 
+    def fields(self) -> None:
+        return None  # already a dict: Result reads it
+
     def as_dict(self) -> Dict[str, Any]:
         import copy
 

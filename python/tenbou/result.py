@@ -91,11 +91,14 @@ class Result:
     ``{"code": "not_winning" | "no_yaku" | "invalid_input", "message": ...}``.
     """
 
-    __slots__ = ("_core_result", "_dict")
+    __slots__ = ("_core_result", "_dict", "_fields")
 
     def __init__(self, core_result: "_core.CoreResult") -> None:
         self._core_result = core_result
         self._dict: Optional[Dict[str, Any]] = None
+        # The common fields straight from the core (no contract dict built): an ok Riichi
+        # result with int64 amounts; None otherwise, and then the dict is read.
+        self._fields = core_result.fields()
 
     def as_dict(self) -> Dict[str, Any]:
         """The contract's result object (a fresh copy)."""
@@ -131,18 +134,24 @@ class Result:
 
     @property
     def han(self) -> int:
-        return int(self._get("han"))
+        f = self._fields
+        return f[0] if f is not None else int(self._get("han"))
 
     @property
     def fu(self) -> int:
-        return int(self._get("fu"))
+        f = self._fields
+        return f[1] if f is not None else int(self._get("fu"))
 
     @property
     def yakuman(self) -> int:
-        return int(self._get("yakuman"))
+        f = self._fields
+        return f[2] if f is not None else int(self._get("yakuman"))
 
     @property
     def yaku(self) -> List[YakuItem]:
+        f = self._fields
+        if f is not None:
+            return [YakuItem(k, h) for k, h in f[6]]
         return [YakuItem(y["key"], y["han"]) for y in self._get("yaku")]
 
     @property
@@ -151,7 +160,8 @@ class Result:
 
     @property
     def limit(self) -> Optional[str]:
-        return self._get("limit")  # type: ignore[no-any-return]
+        f = self._fields
+        return f[4] if f is not None else self._get("limit")
 
     @property
     def payments(self) -> List[Payment]:
@@ -159,15 +169,18 @@ class Result:
 
     @property
     def honba_bonus(self) -> int:
-        return int(self._get("honba_bonus"))
+        f = self._fields
+        return f[7] if f is not None else int(self._get("honba_bonus"))
 
     @property
     def sticks_bonus(self) -> int:
-        return int(self._get("sticks_bonus"))
+        f = self._fields
+        return f[8] if f is not None else int(self._get("sticks_bonus"))
 
     @property
     def total(self) -> Amount:
-        return _amount(self._get("total"), self.method)
+        f = self._fields
+        return f[3] if f is not None else _amount(self._get("total"), self.method)
 
     def total_text(self, units: str = "en") -> str:
         """The total for reading, e.g. ``total_text("ko")`` in Korean myriad units."""
@@ -175,7 +188,8 @@ class Result:
 
     @property
     def wait(self) -> Optional[str]:
-        return self._get("wait")  # type: ignore[no-any-return]
+        f = self._fields
+        return f[5] if f is not None else self._get("wait")
 
     @property
     def decomposition(self) -> List[str]:
