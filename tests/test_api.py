@@ -136,3 +136,16 @@ def test_package_metadata():
 
     assert (importlib.resources.files("tenbou") / "py.typed").is_file()
     assert (importlib.resources.files("tenbou") / "_core.pyi").is_file()
+
+
+def test_results_columns():
+    # Results.han / .fu / .total / .ok: one array each (NumPy's when installed), equal to the results.
+    import hand_generator
+
+    reqs = hand_generator.generate(500, seed=21) + [{"hand": "123m"}]
+    rs = tenbou.score_many(reqs)
+    assert list(rs.ok) == [int(r.ok) for r in rs]
+    assert list(rs.han) == [r.han if r.ok else 0 for r in rs]
+    assert list(rs.fu) == [r.fu if r.ok else 0 for r in rs]
+    assert list(rs.total) == [int(r.total) if r.ok and r.method != "aotenjo" else 0 for r in rs]
+    assert len(rs.han) == len(reqs) and rs.ok[-1] == 0

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -202,7 +203,33 @@ PYBIND11_MODULE(_core, m) {
         }
         return py::bytes(out);
       }, py::arg("start"), py::arg("count"))
-      .def_property_readonly("nbytes", [](const ResultBatch& b) { return b.store.bytes(); });
+      .def_property_readonly("nbytes", [](const ResultBatch& b) { return b.store.bytes(); })
+      .def("column", [](const ResultBatch& b, const std::string& name) {
+        // One field of every result as native 64-bit integers (the columnar views of Results).
+        enum { Han, Fu, Total, Ok } which;
+        if (name == "han") which = Han;
+        else if (name == "fu") which = Fu;
+        else if (name == "total") which = Total;
+        else if (name == "ok") which = Ok;
+        else throw py::value_error("column: han, fu, total or ok");
+        std::string out(b.store.size() * sizeof(std::int64_t), '\0');
+        {
+          py::gil_scoped_release release;
+          for (std::size_t i = 0; i < b.store.size(); ++i) {
+            std::int64_t v = 0;
+            if (which == Total) {
+              v = b.store.total(i);
+            } else {
+              const ScoreResult r = b.store.get(i);
+              if (which == Ok) v = tenbou::score_result_ok(r);
+              else if (const auto* x = std::get_if<RiichiResult>(&r)) v = x->ok ? (which == Han ? x->han : x->fu) : 0;
+              else if (const auto* k = std::get_if<tenbou::KoreanResult>(&r)) v = k->ok && which == Han ? k->han : 0;
+            }
+            std::memcpy(&out[i * sizeof v], &v, sizeof v);
+          }
+        }
+        return py::bytes(out);
+      }, py::arg("name"));
 
   m.def("score", [](py::handle request) { return CoreResult{score_object(request)}; }, py::arg("request"),
         "Score one request (a dict in the contract's shape).");

@@ -445,6 +445,39 @@ class Results(Sequence[Result]):
         """Every result's total (0 for a failed one, and for a Korean result without a payment)."""
         return self._batch.totals()
 
+    def _column(self, name: str) -> Any:
+        data = self._batch.column(name)
+        try:
+            import numpy  # optional: a NumPy array when NumPy is installed
+
+            return numpy.frombuffer(data, dtype=numpy.int64)
+        except ImportError:
+            import array
+
+            out = array.array("q")
+            out.frombytes(data)
+            return out
+
+    @property
+    def han(self) -> Any:
+        """Every result's han as one array (NumPy's when installed, else array('q')); 0 for a failure."""
+        return self._column("han")
+
+    @property
+    def fu(self) -> Any:
+        """Every result's fu as one array (0 where there is none: a failure, Korean, Hong Kong-Taiwan)."""
+        return self._column("fu")
+
+    @property
+    def total(self) -> Any:
+        """Every result's total as one array (0 for a failure; an aotenjo total is read with totals())."""
+        return self._column("total")
+
+    @property
+    def ok(self) -> Any:
+        """1 where the result is ok, 0 where not, as one array."""
+        return self._column("ok")
+
     def to_json_lines(self) -> Iterator[str]:
         """Every result as the core's JSON text, one at a time (``list(...)`` for a list)."""
         for chunk in self._json_chunks():
