@@ -448,7 +448,7 @@ class Results(Sequence[Result]):
     def _column(self, name: str) -> Any:
         data = self._batch.column(name)
         try:
-            import numpy  # optional: a NumPy array when NumPy is installed
+            import numpy  # type: ignore[import-not-found,unused-ignore]  # optional: NumPy arrays when installed
 
             return numpy.frombuffer(data, dtype=numpy.int64)
         except ImportError:
