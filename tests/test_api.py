@@ -149,3 +149,14 @@ def test_results_columns():
     assert list(rs.fu) == [r.fu if r.ok else 0 for r in rs]
     assert list(rs.total) == [int(r.total) if r.ok and r.method != "aotenjo" else 0 for r in rs]
     assert len(rs.han) == len(reqs) and rs.ok[-1] == 0
+
+
+def test_score_many_threads_keep_order_and_results():
+    import hand_generator
+
+    reqs = hand_generator.generate(3000, seed=22) * 3 + [{"hand": "123m"}, "not a mapping"]  # type: ignore[list-item]
+    one = tenbou.score_many(reqs)
+    for threads in (2, 3, 0):
+        assert list(tenbou.score_many(reqs, threads=threads).to_json_lines()) == list(one.to_json_lines())
+    with pytest.raises(ValueError):
+        tenbou.score_many(reqs, threads=-1)

@@ -3,8 +3,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "convert.hpp"
@@ -159,6 +161,47 @@ ScoreResult score_object(py::handle request) {
   return result;
 }
 
+// A chunk of parsed requests and their results, in request order. `take` parses with the
+// GIL held; `score` runs without it, on its share of the requests (thread k of n).
+struct Chunk {
+  explicit Chunk(std::size_t n) : riichi(n), korean(n), hktw(n) { results.reserve(n); }
+  std::vector<tenbou::RiichiRequest> riichi;
+  std::vector<tenbou::KoreanRequest> korean;
+  std::vector<tenbou::HktwRequest> hktw;
+  std::vector<std::size_t> riichi_slots, korean_slots, hktw_slots;  // result index of each parsed request
+  std::vector<ScoreResult> results;
+
+  void take(py::handle item) {
+    results.emplace_back();
+    switch (parse_request(item, riichi[riichi_slots.size()], korean[korean_slots.size()], hktw[hktw_slots.size()],
+                          results.back())) {
+      case Parsed::Riichi: riichi_slots.push_back(results.size() - 1); break;
+      case Parsed::Korean: korean_slots.push_back(results.size() - 1); break;
+      case Parsed::Hktw: hktw_slots.push_back(results.size() - 1); break;
+      case Parsed::Failed: break;
+    }
+  }
+  void score(int k, int n) noexcept {
+    try {
+      for (std::size_t i = k; i < riichi_slots.size(); i += n)
+        tenbou::score_riichi_into(riichi[i], std::get<RiichiResult>(results[riichi_slots[i]]));
+      for (std::size_t i = k; i < korean_slots.size(); i += n) results[korean_slots[i]] = tenbou::score_korean(korean[i]);
+      for (std::size_t i = k; i < hktw_slots.size(); i += n) results[hktw_slots[i]] = tenbou::score_hktw(hktw[i]);
+    } catch (const std::exception& e) {  // memory: every unscored slot says so rather than a crash
+      for (auto& r : results)
+        if (!tenbou::score_result_ok(r) && !tenbou::score_result_error(r))
+          r = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal");
+    }
+  }
+  void store_into(tenbou_py::ResultStore& store) {
+    for (const ScoreResult& r : results) store.push(r);
+    results.clear();
+    riichi_slots.clear();
+    korean_slots.clear();
+    hktw_slots.clear();
+  }
+};
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -236,55 +279,66 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "score_many",
-      [](py::iterable requests) {
-        // Parse a chunk while holding the GIL (the views read Python objects in place),
-        // then score it without the GIL; the request buffer is reused chunk to chunk.
-        constexpr std::size_t kChunk = 512;
+      [](py::iterable requests, int threads) {
+        // Requests are parsed while holding the GIL (the views read Python objects in place)
+        // into a chunk, then scored without it. With threads > 1 the chunks form a pipeline:
+        // worker threads score one chunk while this thread parses the next, and the results
+        // are stored chunk by chunk in request order.
+        if (threads < 0) throw py::value_error("score_many: threads must be 0 (every core) or more");
+        if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        const std::size_t chunk_size = threads > 1 ? 4096 : 512;
         ResultBatch batch;
         if (py::isinstance<py::list>(requests)) batch.store.reserve(py::len(requests));
-        std::vector<ScoreResult> results;  // the current chunk, in request order
-        results.reserve(kChunk);
-        std::vector<tenbou::RiichiRequest> riichi(kChunk);
-        std::vector<tenbou::KoreanRequest> korean(kChunk);
-        std::vector<tenbou::HktwRequest> hktw(kChunk);
-        std::vector<std::size_t> riichi_slots, korean_slots, hktw_slots;  // result index of each parsed request
-        riichi_slots.reserve(kChunk);
-        korean_slots.reserve(kChunk);
-        auto score_chunk = [&] {
-          py::gil_scoped_release release;
-          for (std::size_t k = 0; k < riichi_slots.size(); ++k)
-            tenbou::score_riichi_into(riichi[k], std::get<RiichiResult>(results[riichi_slots[k]]));
-          for (std::size_t k = 0; k < korean_slots.size(); ++k) results[korean_slots[k]] = tenbou::score_korean(korean[k]);
-          for (std::size_t k = 0; k < hktw_slots.size(); ++k) results[hktw_slots[k]] = tenbou::score_hktw(hktw[k]);
-          for (const ScoreResult& r : results) batch.store.push(r);
-          results.clear();
-          riichi_slots.clear();
-          korean_slots.clear();
-          hktw_slots.clear();
+        Chunk chunks[2] = {Chunk(chunk_size), Chunk(chunk_size)};
+        Chunk* filling = &chunks[0];
+        Chunk* scoring = &chunks[1];
+        std::vector<std::thread> workers;
+        auto finish_scoring = [&] {  // wait for the chunk in flight, then store its results
+          if (workers.empty()) return;
+          {
+            py::gil_scoped_release release;
+            for (auto& w : workers) w.join();
+          }
+          workers.clear();
+          scoring->store_into(batch.store);
+        };
+        auto flush = [&](bool last) {
+          if (threads <= 1) {
+            py::gil_scoped_release release;
+            filling->score(0, 1);
+            filling->store_into(batch.store);
+            return;
+          }
+          finish_scoring();
+          std::swap(filling, scoring);
+          // threads - 1 workers while this thread parses on; all of them for the last chunk.
+          const int n = last ? threads : std::max(1, threads - 1);
+          for (int k = 0; k < n; ++k) workers.emplace_back([chunk = scoring, k, n] { chunk->score(k, n); });
+          if (last) finish_scoring();
         };
         auto take = [&](py::handle item) {
-          results.emplace_back();
-          switch (parse_request(item, riichi[riichi_slots.size()], korean[korean_slots.size()], hktw[hktw_slots.size()],
-                                results.back())) {
-            case Parsed::Riichi: riichi_slots.push_back(results.size() - 1); break;
-            case Parsed::Korean: korean_slots.push_back(results.size() - 1); break;
-            case Parsed::Hktw: hktw_slots.push_back(results.size() - 1); break;
-            case Parsed::Failed: break;
-          }
-          if (results.size() == kChunk) score_chunk();
+          filling->take(item);
+          if (filling->results.size() == chunk_size) flush(false);
         };
-        if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
-          // Re-read the size and own the item: parsing may run Python code (a custom
-          // __instancecheck__ on a Mapping) that changes the list.
-          for (Py_ssize_t i = 0; i < PyList_GET_SIZE(requests.ptr()); ++i)
-            take(py::reinterpret_borrow<py::object>(PyList_GET_ITEM(requests.ptr(), i)));
-        } else {
-          for (auto item : requests) take(item);
+        try {
+          if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
+            // Re-read the size and own the item: parsing may run Python code (a custom
+            // __instancecheck__ on a Mapping) that changes the list.
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(requests.ptr()); ++i)
+              take(py::reinterpret_borrow<py::object>(PyList_GET_ITEM(requests.ptr(), i)));
+          } else {
+            for (auto item : requests) take(item);
+          }
+        } catch (...) {
+          finish_scoring();  // never leave a worker running on a chunk about to be freed
+          throw;
         }
-        if (!results.empty()) score_chunk();
+        flush(true);
+        finish_scoring();
         return batch;
       },
-      py::arg("requests"), "Score many requests in one call; the GIL is released while scoring.");
+      py::arg("requests"), py::arg("threads") = 1,
+      "Score many requests in one call; the GIL is released while scoring (threads > 1: in parallel).");
 
   m.def(
       "score_json_lines",

@@ -121,17 +121,21 @@ def settle(request: Mapping[str, Any]) -> Dict[str, Any]:
     return data
 
 
-def score_many(requests: Iterable[Mapping[str, Any]]) -> Results:
+def score_many(requests: Iterable[Mapping[str, Any]], threads: int = 1) -> Results:
     """Score many requests in one call into the core (the GIL is released while scoring).
 
     Returns a :class:`Results` sequence in request order. Never raises for a bad
     request: its slot holds an ``ok: false`` result and the others are still scored.
-    A str, bytes or a single mapping is not a batch: :class:`TypeError`.
+    A str, bytes or a single mapping is not a batch: :class:`TypeError`. ``threads``:
+    how many threads score (0: one per core); the requests are read on the calling
+    thread while the others score, and the results keep the requests' order.
     """
     if isinstance(requests, (str, bytes, bytearray, Mapping)):
         raise TypeError(f"score_many: expected an iterable of requests, not a {type(requests).__name__} "
                         "(for one request use score())")
-    return Results(_core.score_many(requests))
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise ValueError(f"score_many: threads must be 0 (one per core) or more, got {threads!r}")
+    return Results(_core.score_many(requests, threads))
 
 
 # README "Input contract": the most bytes of one request the core reads (kMaxRequestBytes).
