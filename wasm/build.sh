@@ -17,17 +17,17 @@ export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 # 1. The shanten table, generated on the host (the same generator CMake runs).
 CXX_HOST=${CXX_HOST:-g++}
 if [ ! -x "$WORK/gen_shanten_table" ] || [ cpp/tools/gen_shanten_table.cpp -nt "$WORK/gen_shanten_table" ] \
-   || [ cpp/src/suit_index.hpp -nt "$WORK/gen_shanten_table" ]; then
+   || [ cpp/src/analysis/suit_index.hpp -nt "$WORK/gen_shanten_table" ]; then
   "$CXX_HOST" -O2 -std=c++17 cpp/tools/gen_shanten_table.cpp -o "$WORK/gen_shanten_table"
   "$WORK/gen_shanten_table" "$WORK/generated/shanten_table.inc"
 fi
 
 # 2. The core and the bindings, one compile per source, then one link.
 VERSION=$(sed -n 's/^project(tenbou VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
-FLAGS=(-O3 -std=c++17 -fwasm-exceptions -mbulk-memory -Icpp/include -I"$WORK/generated" -DTENBOU_VERSION="\"$VERSION\"")
+FLAGS=(-O3 -std=c++17 -fwasm-exceptions -mbulk-memory -Icpp/include -Icpp/src -I"$WORK/generated" -DTENBOU_VERSION="\"$VERSION\"")
 OBJS=()
-for src in cpp/src/*.cpp wasm/src/bindings.cpp; do
-  obj="$WORK/$(basename "${src%.cpp}").o"
+for src in cpp/src/*/*.cpp wasm/src/bindings.cpp; do
+  obj="$WORK/$(echo "${src%.cpp}" | sed 's#^cpp/src/##; s#/#_#g').o"  # riichi/rules.cpp -> riichi_rules.o
   if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ CMakeLists.txt -nt "$obj" ] || [ -n "$(find cpp/include cpp/src -newer "$obj" -name '*.hpp' -print -quit)" ]; then
     em++ "${FLAGS[@]}" -c "$src" -o "$obj"
   fi

@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "../src/suit_index.hpp"
+#include "../src/analysis/suit_index.hpp"
 
 namespace {
 

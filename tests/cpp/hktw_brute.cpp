@@ -1,5 +1,5 @@
 // Brute-force readings of 17-tile Hong Kong-Taiwan hands (tests only; the engine's
-// side is cpp/src/hktw_readings.cpp through `tenbou-native hktw-readings`).
+// side is cpp/src/hktw/readings.cpp through `tenbou-native hktw-readings`).
 // Reads "c0 .. c33 melds" per line and prints every reading in the engine's text
 // form: the shape, then the concealed sets, pairs and "pair:" tile, sorted.
 //

@@ -1,7 +1,7 @@
 // Hong Kong-Taiwan style, 16 tiles won with 17 (seed 002; shared/spec/hktw.md):
 // request, house options, scoring and result. The pattern values are data
-// (hktw_table.hpp); patterns are decided in cpp/src/hktw_patterns.cpp, readings,
-// waits and payments in cpp/src/hktw_score.cpp.
+// (hktw_table.hpp); patterns are decided in cpp/src/hktw/patterns.cpp, readings,
+// waits and payments in cpp/src/hktw/score.cpp.
 #pragma once
 #include <cstdint>
 #include <memory>

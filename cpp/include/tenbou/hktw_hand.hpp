@@ -1,7 +1,7 @@
 // One reading of a winning Hong Kong-Taiwan hand (17 tiles), as the pattern rules
 // see it: the shapes of hktw.md section 5 (standard 5 sets + pair, seven pairs +
 // a pung, thirteen orphans + a set, sixteen unrelated tiles, knitted straight + 2
-// sets + pair). Readings are enumerated in cpp/src/hktw_readings.cpp with the
+// sets + pair). Readings are enumerated in cpp/src/hktw/readings.cpp with the
 // same decomposer as every family (decompose.hpp, 5 sets here).
 #pragma once
 #include <array>
@@ -137,7 +137,7 @@ struct HktwOutcome {
   void remove(HktwPattern p);
 };
 
-// Decides every pattern of the reading (cpp/src/hktw_patterns.cpp).
+// Decides every pattern of the reading (cpp/src/hktw/patterns.cpp).
 void find_hktw_patterns(const HktwRequest& request, const HktwFacts& facts, const HktwReading& reading, HktwOutcome& out);
 
 }  // namespace tenbou

@@ -1,8 +1,8 @@
 // Hong Kong-Taiwan style (seed 002) as data: the 56 numbered entries of the seed's
 // pattern list (002 L18-111), each sub-entry a row, with its points and the seed
 // line that gives them (check a row with `cat -n` on the seed). Where each pattern
-// is *decided* is cpp/src/hktw_patterns.cpp; readings and payments are in
-// cpp/src/hktw_score.cpp.
+// is *decided* is cpp/src/hktw/patterns.cpp; readings and payments are in
+// cpp/src/hktw/score.cpp.
 #pragma once
 #include <array>
 #include <cstdint>

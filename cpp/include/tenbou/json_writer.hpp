@@ -1,5 +1,5 @@
 // Two sinks for one serializer. Results are written once, as templates over a
-// writer (cpp/src/result_writer.hpp): JsonTextWriter appends compact JSON text
+// writer (cpp/src/core/result_writer.hpp): JsonTextWriter appends compact JSON text
 // straight from the structs (the hot path of every JSON front end), JsonTreeWriter
 // builds a Json tree (the Python binding reads it). Same calls, same output.
 #pragma once

@@ -1,7 +1,7 @@
 // Korean mahjong (seed 004; shared/spec/korean.md): request, house options,
 // scoring and result. The yaku values are data (korean_table.hpp); they are
-// decided in cpp/src/korean_yaku.cpp and the best reading is chosen in
-// cpp/src/korean_score.cpp.
+// decided in cpp/src/korean/yaku.cpp and the best reading is chosen in
+// cpp/src/korean/score.cpp.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // One reading of a winning Korean hand, as the yaku rules see it. Built by
-// korean_score.cpp for each decomposition x winning-tile placement.
+// cpp/src/korean/score.cpp for each decomposition x winning-tile placement.
 #pragma once
 #include <array>
 
@@ -45,7 +45,7 @@ struct KoreanYakuOutcome {
 };
 
 // Decides every yaku of the reading and its value in the request's variant
-// (cpp/src/korean_yaku.cpp).
+// (cpp/src/korean/yaku.cpp).
 void find_korean_yaku(const KoreanRequest& request, const KoreanHandFacts& facts, const KoreanReading& reading,
                       KoreanYakuOutcome& out);
 

@@ -1,7 +1,7 @@
 // Korean mahjong (seed 004) as data: the 36 rows of the seed's summary table
 // (004 L10-46) with their value in each house variant, and the local yaku the
 // seed names without a value (L131-134). Check a row against the seed by its
-// `seed_line`. Where each yaku is *decided* is cpp/src/korean_yaku.cpp.
+// `seed_line`. Where each yaku is *decided* is cpp/src/korean/yaku.cpp.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -84,7 +84,7 @@ struct RiichiResult {
 Json failure_json(const ResultError& error);
 
 // The contract's JSON object for a result, as a tree or appended as compact text
-// (the same bytes: both come from one serializer, cpp/src/result_writer.hpp).
+// (the same bytes: both come from one serializer, cpp/src/core/result_writer.hpp).
 Json result_to_json(const RiichiResult& result);
 void result_to_text(const RiichiResult& result, std::string& out);
 

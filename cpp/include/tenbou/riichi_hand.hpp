@@ -1,5 +1,5 @@
 // One reading of a winning Riichi hand, as the yaku and fu rules see it.
-// Built by riichi_score.cpp for each decomposition x winning-tile placement.
+// Built by cpp/src/riichi/score.cpp for each decomposition x winning-tile placement.
 #pragma once
 #include <array>
 
@@ -47,14 +47,14 @@ struct YakuOutcome {
   bool has_yaku = false;  // a yaku other than dora
 };
 
-// Decides every yaku of the reading (cpp/src/riichi_yaku.cpp).
+// Decides every yaku of the reading (cpp/src/riichi/yaku.cpp).
 void find_yaku(const RiichiRequest& request, const HandFacts& facts, const Reading& reading, YakuOutcome& out);
 
 // The pinfu shape: closed, four sequences, a pair worth no fu, a two-sided wait.
 // The pinfu yaku and the "pinfu tsumo stays 20 fu" rule both read it.
 bool is_pinfu_shape(const RiichiRequest& request, const Reading& reading);
 
-// Counts fu with an itemised breakdown (cpp/src/riichi_fu.cpp). `han` comes from
+// Counts fu with an itemised breakdown (cpp/src/riichi/fu.cpp). `han` comes from
 // find_yaku: the open-pinfu rule may depend on it (seed 001).
 int count_fu(const RiichiRequest& request, const Reading& reading, int han, SmallList<FuItem, 12>& items);
 

@@ -1,5 +1,5 @@
 // The Riichi yaku catalogue as data: one row per yaku, checkable against the
-// seeds line by line. Where a yaku is *decided* is cpp/src/riichi_yaku.cpp.
+// seeds line by line. Where a yaku is *decided* is cpp/src/riichi/yaku.cpp.
 #pragma once
 #include <array>
 #include <cstdint>

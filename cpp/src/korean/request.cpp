@@ -1,7 +1,7 @@
 // Reading and validating a Korean request (korean.md section 0).
 #include <string>
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/value_view.hpp"

@@ -3,7 +3,7 @@
 // situational patterns need.
 #include <string>
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/value_view.hpp"

@@ -3,7 +3,7 @@
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 
 namespace tenbou {
 namespace {

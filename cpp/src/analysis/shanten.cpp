@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "suit_index.hpp"
+#include "analysis/suit_index.hpp"
 
 namespace tenbou {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <string>
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/value_view.hpp"

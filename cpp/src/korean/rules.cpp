@@ -1,5 +1,5 @@
 // Korean house options (korean.md section 12): parsing and their JSON form.
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/korean.hpp"

@@ -3,7 +3,7 @@
 // and the pool events of section 4.
 #include <algorithm>
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/hktw_hand.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/value_view.hpp"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/binary_value.hpp"

@@ -1,6 +1,6 @@
 // Hong Kong-Taiwan house options (hktw.md section 9): parsing and their JSON form.
 // Each switch is one DEFAULT of the spec's ambiguity table (B1 ... B29).
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/json.hpp"

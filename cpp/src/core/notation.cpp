@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "tenbou/json.hpp"
 #include "tenbou/korean_hand.hpp"
-#include "result_writer.hpp"
+#include "core/result_writer.hpp"
 
 namespace tenbou {
 namespace {

@@ -3,10 +3,10 @@
 
 #include <cstring>
 
-#include "result_writer.hpp"
+#include "core/result_writer.hpp"
 #include "tenbou/binary_value.hpp"
 
-#include "json_fields.hpp"
+#include "core/json_fields.hpp"
 #include "tenbou/value_view.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/riichi.hpp"

@@ -1,7 +1,7 @@
 #include "tenbou/result.hpp"
 
 #include "tenbou/json.hpp"
-#include "result_writer.hpp"
+#include "core/result_writer.hpp"
 
 namespace tenbou {
 
