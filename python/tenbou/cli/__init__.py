@@ -110,10 +110,6 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     return parser
 
 
-class _Parser(argparse.ArgumentParser):
-    pass
-
-
 def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     # Aotenjo amounts run to 30,000 digits at the 100,000-han cap: the program writes them
