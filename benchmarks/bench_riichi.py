@@ -72,6 +72,10 @@ def main() -> None:
     rows["tenbou native, JSON text in and out"] = native["json_hands_per_s"]
 
     rows["tenbou.score_many (Python)"] = best_rate(len(requests), lambda: tenbou.score_many(requests), args.seconds)
+    threads = os.cpu_count() or 1
+    if threads > 1:  # workers score one chunk while this thread reads the next (README "Speed")
+        rows[f"tenbou.score_many(threads={threads})"] = best_rate(
+            len(requests), lambda: tenbou.score_many(requests, threads=threads), args.seconds)
     single = requests[:5000]
     rows["tenbou.score, one call per hand"] = best_rate(len(single), lambda: [tenbou.score(r) for r in single], args.seconds)
 
@@ -92,12 +96,15 @@ def main() -> None:
         print("(the mahjong package is not installed: pip install mahjong==2.1.0 to compare)")
 
     print(f"Riichi scoring, {len(requests)} generated hands; {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}, one core")
+          f"Python {platform.python_version()}, one core unless threads= says")
     width = max(len(k) for k in rows)
     for name, rate in rows.items():
         print(f"  {name:<{width}}  {rate:>12,.0f} hands/s")
     native_rate = rows["tenbou native (C++ score_riichi)"]
     print(f"  score_many vs native: {native_rate / rows['tenbou.score_many (Python)']:.2f}x slower")
+    if threads > 1:
+        print(f"  score_many threads={threads} vs one thread: "
+              f"{rows[f'tenbou.score_many(threads={threads})'] / rows['tenbou.score_many (Python)']:.2f}x")
     peer = rows.get("mahjong package (PyPI), one call per hand")
     if peer:
         print(f"  vs the mahjong package: native {native_rate / peer:,.0f}x, score_many {rows['tenbou.score_many (Python)'] / peer:,.0f}x, "
