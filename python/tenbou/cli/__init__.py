@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, Callable, Dict, Optional, Sequence, TextIO
 
 from .. import _core
 from ..errors import InvalidRequestError
@@ -110,6 +110,12 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     return parser
 
 
+COMMANDS: Dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+    "score": cmd_score, "points": cmd_points, "table": cmd_table, "yaku": cmd_yaku, "mjlog": cmd_mjlog,
+    "declare": cmd_declare, "waits": cmd_waits, "discards": cmd_discards,
+}
+
+
 def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     # Aotenjo amounts run to 30,000 digits at the 100,000-han cap: the program writes them
@@ -127,24 +133,11 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
         if isinstance(getattr(args, name, None), list):
             setattr(args, name, "".join(getattr(args, name)))
     try:
-        if args.command == "score":
-            return cmd_score(args, out)
-        if args.command == "points":
-            return cmd_points(args, out)
-        if args.command == "table":
-            return cmd_table(args, out)
-        if args.command == "yaku":
-            return cmd_yaku(args, out)
-        if args.command == "mjlog":
-            return cmd_mjlog(args, out)
-        if args.command == "declare":
-            return cmd_declare(args, out)
-        if args.command == "waits":
-            return cmd_waits(args, out)
-        if args.command == "discards":
-            return cmd_discards(args, out)
-        parser.print_help(out)
-        return 2
+        command = COMMANDS.get(args.command)
+        if command is None:
+            parser.print_help(out)
+            return 2
+        return command(args, out)
     except UsageError as e:
         sys.stderr.write(f"tenbou: {e}\n")
         return 2

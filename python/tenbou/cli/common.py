@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import unicodedata
-from typing import Any, Dict, Optional, TextIO
+from typing import Any, Dict, List, Optional, TextIO
 
 from .. import _core
 from ..errors import InvalidRequestError
@@ -72,6 +72,16 @@ def _parse_option(text: str) -> Any:
         return key, value
 
 
+def parse_options(texts: Optional[List[str]], **base: Any) -> Dict[str, Any]:
+    """The request's "options" from repeated --option KEY=VALUE (values read as JSON when they
+    parse, else as text), on top of `base` (e.g. preset=...)."""
+    options: Dict[str, Any] = dict(base)
+    for text in texts or []:
+        key, value = _parse_option(text)
+        options[key] = value
+    return options
+
+
 def _last_tile(hand: str) -> str:
     """The last tile written in compact notation: '123m45p6p' -> '6p'."""
     suit = None
@@ -100,10 +110,7 @@ def build_korean_request(args: argparse.Namespace, before_win: bool = False) -> 
         ("--ippatsu", args.ippatsu), ("--method", args.method != "fuhan"), ("--preset", args.preset != "tenhou")] if given]
     if riichi_only:
         raise UsageError(f"{', '.join(riichi_only)}: not part of Korean rules (see README 'Korean mahjong')")
-    options: Dict[str, Any] = {}
-    for opt in args.option or []:
-        key, value = _parse_option(opt)
-        options[key] = value
+    options = parse_options(args.option)
     declared = "weja_bulleo" if args.weja_bulleo else "bulleo" if args.bulleo else "eopeo" if args.riichi else "none"
     req: Dict[str, Any] = {
         "rules": "korean",
@@ -139,10 +146,7 @@ def build_hktw_request(args: argparse.Namespace, before_win: bool = False) -> Di
         ("--variant", args.variant != "nagari"), ("--bulleo", args.bulleo), ("--weja-bulleo", args.weja_bulleo)] if given]
     if riichi_only:
         raise UsageError(f"{', '.join(riichi_only)}: not part of Hong Kong-Taiwan rules (see README 'Hong Kong-Taiwan style')")
-    options: Dict[str, Any] = {}
-    for opt in args.option or []:
-        key, value = _parse_option(opt)
-        options[key] = value
+    options = parse_options(args.option)
     req: Dict[str, Any] = {
         "rules": "hktw",
         "hand": args.hand,
@@ -200,10 +204,7 @@ def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[st
         ("--weja-bulleo", args.weja_bulleo), ("--own-discards", args.own_discards and not before_win)] if given]
     if korean_only:
         raise UsageError(f"{', '.join(korean_only)}: Korean rules only (add --rules korean)")
-    options: Dict[str, Any] = {"preset": args.preset}
-    for opt in args.option or []:
-        key, value = _parse_option(opt)
-        options[key] = value
+    options = parse_options(args.option, preset=args.preset)
     req: Dict[str, Any] = {
         "rules": "riichi",
         "method": args.method,

@@ -3,18 +3,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Dict, TextIO
+from typing import TextIO
 
-from .common import _parse_option
+from .common import parse_options
 
 
 def cmd_declare(args: argparse.Namespace, out: TextIO) -> int:
     from .. import korean
 
-    options: Dict[str, Any] = {}
-    for opt in args.option or []:
-        key, value = _parse_option(opt)
-        options[key] = value
+    options = parse_options(args.option)
     riichi = "weja_bulleo" if args.weja_bulleo else "bulleo" if args.bulleo else "eopeo"
     data = korean.declaration(args.hand, variant=args.variant, melds=args.meld or [], seat_wind=args.seat,
                               round_wind=args.round, riichi=riichi, double_riichi=args.double_riichi, options=options)

@@ -3,19 +3,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Dict, TextIO
+from typing import TextIO
 
 from .. import points as _points
-from .common import LIMIT_TEXT, UsageError, _fmt, _parse_option, payer_texts
+from .common import LIMIT_TEXT, UsageError, _fmt, parse_options, payer_texts
 
 
 def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
     if args.han is None and not args.yakuman:
         raise UsageError("points: give --han N (and --fu N, 30 by default) or --yakuman N")
-    options: Dict[str, Any] = {"preset": args.preset}
-    for opt in args.option or []:
-        key, value = _parse_option(opt)
-        options[key] = value
+    options = parse_options(args.option, preset=args.preset)
     p = _points(args.han if args.han is not None else 13 * args.yakuman, args.fu, dealer=args.dealer, tsumo=args.tsumo,
                 method=args.method,
                 honba=args.honba, riichi_sticks=args.sticks, yakuman=args.yakuman, options=options,
