@@ -11,7 +11,8 @@
 
 #include "convert.hpp"
 #include "result_store.hpp"
-#include "py_view.hpp"
+#include "py_result.hpp"
+#include "score_many.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/yaku_table.hpp"
 #include "tenbou/request.hpp"
@@ -27,55 +28,6 @@ using tenbou::RiichiResult;
 using tenbou::ScoreResult;
 
 namespace {
-
-// A scored result (any rule family) held in C++; converted to Python objects only on demand.
-struct CoreResult {
-  ScoreResult result;
-
-  bool ok() const { return tenbou::score_result_ok(result); }
-  const char* rules() const {
-    if (std::holds_alternative<tenbou::KoreanResult>(result)) return "korean";
-    if (std::holds_alternative<tenbou::HktwResult>(result)) return "hktw";
-    return "riichi";
-  }
-  const char* method() const {
-    const auto* r = std::get_if<RiichiResult>(&result);
-    return r ? tenbou::method_name(r->method) : rules();
-  }
-  py::object as_dict() const { return tenbou_py::from_json(tenbou::score_result_to_json(result)); }
-  std::string to_json() const { return tenbou::score_result_to_json(result).dump(); }
-  // The fields a caller reads most, without the contract dict: (han, fu, yakuman, total,
-  // limit, wait, [(yaku key, han)], honba_bonus, sticks_bonus) for an ok Riichi result with
-  // int64 amounts; None for anything else (the Python side then reads as_dict()).
-  py::object fields() const {
-    const auto* r = std::get_if<RiichiResult>(&result);
-    if (!r || !r->ok || r->payments.exact) return py::none();
-    static const std::vector<py::object> keys = [] {
-      std::vector<py::object> out;
-      for (const auto& info : tenbou::kYakuTable) out.push_back(py::str(std::string(info.key)));
-      return out;
-    }();
-    py::list yaku(r->yaku.count);
-    for (int i = 0; i < r->yaku.count; ++i)
-      yaku[i] = py::make_tuple(keys[static_cast<int>(r->yaku.items[i].yaku)], r->yaku.items[i].han);
-    const char* limit = tenbou::limit_name(r->payments.limit);
-    const char* wait = tenbou::wait_name(r->wait);
-    return py::make_tuple(r->han, r->fu, r->yakuman, r->payments.total,
-                          limit ? py::object(py::str(limit)) : py::object(py::none()),
-                          wait ? py::object(py::str(wait)) : py::object(py::none()), std::move(yaku),
-                          r->payments.honba_bonus, r->payments.sticks_bonus);
-  }
-  py::object error() const {
-    const tenbou::ResultError* e = tenbou::score_result_error(result);
-    if (!e) return py::none();
-    py::dict d;
-    d["code"] = tenbou::error_code_name(e->code);
-    d["message"] = e->text();
-    d["reason"] = e->reason;
-    d["field"] = e->field;
-    return std::move(d);
-  }
-};
 
 // The contract's failure object for invalid input found while converting.
 py::object invalid_input_dict(const tenbou::InputError& e) {
@@ -98,45 +50,15 @@ py::object call_json_api(tenbou::Json (*fn)(const tenbou::Json&), py::handle arg
   }
 }
 
-bool is_mapping(py::handle obj) {
-  static PyObject* mapping_abc = [] {
-    return py::object(py::module_::import("collections.abc").attr("Mapping")).release().ptr();
-  }();
-  return PyObject_IsInstance(obj.ptr(), mapping_abc) == 1;
-}
-
-// What parse_request did with a request.
-enum class Parsed { Riichi, Korean, Hktw, Failed };
-
-// Parses one Python request in place (GIL held) into the buffer of its rule family,
-// to be scored later (maybe without the GIL); invalid input becomes a failure in `failed`.
-// Dicts are read directly; any other Mapping is copied into a dict first.
-Parsed parse_request(py::handle request, tenbou::RiichiRequest& riichi, tenbou::KoreanRequest& korean,
-                     tenbou::HktwRequest& hktw, ScoreResult& failed) {
-  try {
-    py::object copy;
-    if (!PyDict_Check(request.ptr()) && is_mapping(request)) {
-      copy = py::dict(py::reinterpret_borrow<py::object>(request));
-      request = copy;
-    }
-    const tenbou_py::PyView view(request.ptr());
-    // Most requests are Riichi with no "rules" key: one hash lookup instead of a member scan.
-    const bool names_rules = !PyDict_Check(request.ptr()) || PyDict_GetItemString(request.ptr(), "rules") != nullptr;
-    switch (names_rules ? tenbou::rules_family(view) : tenbou::RulesFamily::Riichi) {
-      case tenbou::RulesFamily::Korean: korean = tenbou::korean_request_from(view); return Parsed::Korean;
-      case tenbou::RulesFamily::Hktw: hktw = tenbou::hktw_request_from(view); return Parsed::Hktw;
-      case tenbou::RulesFamily::Riichi: break;
-    }
-    riichi = tenbou::riichi_request_from(view);
-    return Parsed::Riichi;
-  } catch (const tenbou::InputError& e) {
-    failed = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
-    return Parsed::Failed;
-  }
+// A new reference from the raw API, or the Python error it set as an exception.
+PyObject* check(PyObject* obj) {
+  if (!obj) throw py::error_already_set();
+  return obj;
 }
 
 // The results of one score_many call, kept compactly in C++ (result_store.hpp); Python
 // views them one at a time.
+
 struct ResultBatch {
   tenbou_py::ResultStore store;
   std::size_t index(py::ssize_t i) const {
@@ -147,60 +69,23 @@ struct ResultBatch {
   }
 };
 
-ScoreResult score_object(py::handle request) {
-  tenbou::RiichiRequest riichi;
-  tenbou::KoreanRequest korean;
-  tenbou::HktwRequest hktw;
-  ScoreResult result;
-  switch (parse_request(request, riichi, korean, hktw, result)) {
-    case Parsed::Riichi: result = tenbou::score_riichi(riichi); break;
-    case Parsed::Korean: result = tenbou::score_korean(korean); break;
-    case Parsed::Hktw: result = tenbou::score_hktw(hktw); break;
-    case Parsed::Failed: break;
+PyObject* score_one(PyObject* request, bool raise_invalid) {
+  try {
+    auto result = std::make_unique<ScoreResult>();
+    tenbou_py::score_request(request, *result);
+    if (raise_invalid)
+      if (const tenbou::ResultError* e = tenbou::score_result_error(*result); e && e->code == tenbou::ErrorCode::InvalidInput)
+        return tenbou_py::raise_invalid_input(*e);
+    return tenbou_py::result_from_owned(std::move(result));
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
   }
-  return result;
+  return nullptr;
 }
-
-// A chunk of parsed requests and their results, in request order. `take` parses with the
-// GIL held; `score` runs without it, on its share of the requests (thread k of n).
-struct Chunk {
-  explicit Chunk(std::size_t n) : riichi(n), korean(n), hktw(n) { results.reserve(n); }
-  std::vector<tenbou::RiichiRequest> riichi;
-  std::vector<tenbou::KoreanRequest> korean;
-  std::vector<tenbou::HktwRequest> hktw;
-  std::vector<std::size_t> riichi_slots, korean_slots, hktw_slots;  // result index of each parsed request
-  std::vector<ScoreResult> results;
-
-  void take(py::handle item) {
-    results.emplace_back();
-    switch (parse_request(item, riichi[riichi_slots.size()], korean[korean_slots.size()], hktw[hktw_slots.size()],
-                          results.back())) {
-      case Parsed::Riichi: riichi_slots.push_back(results.size() - 1); break;
-      case Parsed::Korean: korean_slots.push_back(results.size() - 1); break;
-      case Parsed::Hktw: hktw_slots.push_back(results.size() - 1); break;
-      case Parsed::Failed: break;
-    }
-  }
-  void score(int k, int n) noexcept {
-    try {
-      for (std::size_t i = k; i < riichi_slots.size(); i += n)
-        tenbou::score_riichi_into(riichi[i], std::get<RiichiResult>(results[riichi_slots[i]]));
-      for (std::size_t i = k; i < korean_slots.size(); i += n) results[korean_slots[i]] = tenbou::score_korean(korean[i]);
-      for (std::size_t i = k; i < hktw_slots.size(); i += n) results[hktw_slots[i]] = tenbou::score_hktw(hktw[i]);
-    } catch (const std::exception& e) {  // memory: every unscored slot says so rather than a crash
-      for (auto& r : results)
-        if (!tenbou::score_result_ok(r) && !tenbou::score_result_error(r))
-          r = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal");
-    }
-  }
-  void store_into(tenbou_py::ResultStore& store) {
-    for (const ScoreResult& r : results) store.push(r);
-    results.clear();
-    riichi_slots.clear();
-    korean_slots.clear();
-    hktw_slots.clear();
-  }
-};
 
 }  // namespace
 
@@ -208,19 +93,18 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "tenbou C++ core (private; use the tenbou package)";
   m.attr("__version__") = tenbou::version();
 
-  py::class_<CoreResult>(m, "CoreResult")
-      .def_property_readonly("ok", &CoreResult::ok)
-      .def_property_readonly("method", &CoreResult::method)
-      .def_property_readonly("rules", &CoreResult::rules)
-      .def_property_readonly("error", &CoreResult::error)
-      .def("fields", &CoreResult::fields)
-      .def("as_dict", &CoreResult::as_dict)
-      .def("to_json", &CoreResult::to_json);
+  if (!tenbou_py::add_result_type(m.ptr())) throw py::error_already_set();
 
   py::class_<ResultBatch>(m, "ResultBatch")
       .def("__len__", [](const ResultBatch& b) { return b.store.size(); })
-      .def("get", [](const ResultBatch& b, py::ssize_t i) { return CoreResult{b.store.get(b.index(i))}; },
-           py::arg("index"))
+      .def("get", [](py::object self, py::ssize_t i) {
+        const ResultBatch& b = self.cast<const ResultBatch&>();
+        return py::reinterpret_steal<py::object>(check(tenbou_py::result_from_store(self.ptr(), b.store, b.index(i))));
+      }, py::arg("index"))
+      .def("__iter__", [](py::object self) {
+        const ResultBatch& b = self.cast<const ResultBatch&>();
+        return py::reinterpret_steal<py::object>(check(tenbou_py::results_iterator(self.ptr(), b.store)));
+      })
       .def("totals", [](const ResultBatch& b) {
         std::vector<std::int64_t> out;
         out.reserve(b.store.size());
@@ -263,10 +147,14 @@ PYBIND11_MODULE(_core, m) {
             if (which == Total) {
               v = b.store.total(i);
             } else {
-              const ScoreResult r = b.store.get(i);
-              if (which == Ok) v = tenbou::score_result_ok(r);
-              else if (const auto* x = std::get_if<RiichiResult>(&r)) v = x->ok ? (which == Han ? x->han : x->fu) : 0;
-              else if (const auto* k = std::get_if<tenbou::KoreanResult>(&r)) v = k->ok && which == Han ? k->han : 0;
+              tenbou_py::HotFields h;
+              b.store.hot(i, h);
+              if (which == Ok) v = h.ok;
+              else if (h.riichi_ok()) v = which == Han ? h.han : h.fu;
+              else if (h.ok && h.family == tenbou_py::HotFields::Korean && which == Han) {
+                const ScoreResult r = b.store.get(i);
+                v = std::get<tenbou::KoreanResult>(r).han;
+              }
             }
             std::memcpy(&out[i * sizeof v], &v, sizeof v);
           }
@@ -274,67 +162,24 @@ PYBIND11_MODULE(_core, m) {
         return py::bytes(out);
       }, py::arg("name"));
 
-  m.def("score", [](py::handle request) { return CoreResult{score_object(request)}; }, py::arg("request"),
-        "Score one request (a dict in the contract's shape).");
+  // Raw functions: this is the per-hand path, and pybind11's dispatch costs more than
+  // reading a request. `score` raises on invalid input (tenbou.score); `score_result`
+  // returns the failure as a result (the CLI writes it out).
+  static PyMethodDef score_defs[] = {
+      {"score", [](PyObject*, PyObject* request) { return score_one(request, true); }, METH_O,
+       "Score one request (a dict in the contract's shape); invalid input raises."},
+      {"score_result", [](PyObject*, PyObject* request) { return score_one(request, false); }, METH_O,
+       "Score one request; invalid input gives an ok-false result instead of raising."}};
+  for (PyMethodDef& def : score_defs)
+    m.add_object(def.ml_name, py::reinterpret_steal<py::object>(check(PyCFunction_NewEx(&def, nullptr, m.ptr()))));
 
   m.def(
       "score_many",
-      [](py::iterable requests, int threads) {
-        // Requests are parsed while holding the GIL (the views read Python objects in place)
-        // into a chunk, then scored without it. With threads > 1 the chunks form a pipeline:
-        // worker threads score one chunk while this thread parses the next, and the results
-        // are stored chunk by chunk in request order.
+      [](py::handle requests, int threads) {
         if (threads < 0) throw py::value_error("score_many: threads must be 0 (every core) or more");
         if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        const std::size_t chunk_size = threads > 1 ? 4096 : 512;
-        ResultBatch batch;
-        if (py::isinstance<py::list>(requests)) batch.store.reserve(py::len(requests));
-        Chunk chunks[2] = {Chunk(chunk_size), Chunk(chunk_size)};
-        Chunk* filling = &chunks[0];
-        Chunk* scoring = &chunks[1];
-        std::vector<std::thread> workers;
-        auto finish_scoring = [&] {  // wait for the chunk in flight, then store its results
-          if (workers.empty()) return;
-          {
-            py::gil_scoped_release release;
-            for (auto& w : workers) w.join();
-          }
-          workers.clear();
-          scoring->store_into(batch.store);
-        };
-        auto flush = [&](bool last) {
-          if (threads <= 1) {
-            py::gil_scoped_release release;
-            filling->score(0, 1);
-            filling->store_into(batch.store);
-            return;
-          }
-          finish_scoring();
-          std::swap(filling, scoring);
-          // threads - 1 workers while this thread parses on; all of them for the last chunk.
-          const int n = last ? threads : std::max(1, threads - 1);
-          for (int k = 0; k < n; ++k) workers.emplace_back([chunk = scoring, k, n] { chunk->score(k, n); });
-          if (last) finish_scoring();
-        };
-        auto take = [&](py::handle item) {
-          filling->take(item);
-          if (filling->results.size() == chunk_size) flush(false);
-        };
-        try {
-          if (PyList_Check(requests.ptr())) {  // the common case: index the list directly
-            // Re-read the size and own the item: parsing may run Python code (a custom
-            // __instancecheck__ on a Mapping) that changes the list.
-            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(requests.ptr()); ++i)
-              take(py::reinterpret_borrow<py::object>(PyList_GET_ITEM(requests.ptr(), i)));
-          } else {
-            for (auto item : requests) take(item);
-          }
-        } catch (...) {
-          finish_scoring();  // never leave a worker running on a chunk about to be freed
-          throw;
-        }
-        flush(true);
-        finish_scoring();
+        auto batch = std::make_unique<ResultBatch>();
+        tenbou_py::score_many_into(requests.ptr(), threads, batch->store);
         return batch;
       },
       py::arg("requests"), py::arg("threads") = 1,

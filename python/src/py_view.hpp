@@ -1,6 +1,7 @@
 // A ValueView over Python objects: the core's request parser reads dicts, lists,
 // str, int and bool in place, with no intermediate JSON (binding only; GIL held).
 #pragma once
+#define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include <string>
@@ -61,6 +62,15 @@ class PyView final : public tenbou::ValueView {
     return 0;
   }
   void each_item(tenbou::FunctionRef<void(std::size_t, const ValueView&)> visit) const override {
+    items([&](std::size_t i, const PyView& v) { visit(i, v); });
+  }
+  void each_member(tenbou::FunctionRef<void(std::string_view, const ValueView&)> visit) const override {
+    members([&](std::string_view k, const PyView& v) { visit(k, v); });
+  }
+  // The walks the request readers use with this concrete (final) type: direct calls
+  // (json_fields.hpp visit_members).
+  template <typename F>
+  void items(F&& visit) const {
     const Py_ssize_t n = static_cast<Py_ssize_t>(size());
     const bool list = PyList_Check(obj_);
     for (Py_ssize_t i = 0; i < n; ++i) {
@@ -70,7 +80,8 @@ class PyView final : public tenbou::ValueView {
       visit(static_cast<std::size_t>(i), PyView(item));
     }
   }
-  void each_member(tenbou::FunctionRef<void(std::string_view, const ValueView&)> visit) const override {
+  template <typename F>
+  void members(F&& visit) const {
     PyObject *key, *value;
     Py_ssize_t pos = 0;
     while (PyDict_Next(obj_, &pos, &key, &value)) {

@@ -10,26 +10,44 @@
 #include <string_view>
 #include <vector>
 
+#include "hot_fields.hpp"
 #include "tenbou/api.hpp"
 
 namespace tenbou_py {
 
+// Records encoded apart from the store (by a scoring thread), appended later in order.
+struct EncodedRecords {
+  std::string bytes;
+  std::vector<std::uint32_t> starts;  // where each record begins in `bytes`
+  void clear() {
+    bytes.clear();
+    starts.clear();
+  }
+};
+
 class ResultStore {
  public:
-  void reserve(std::size_t n) { offsets_.reserve(n); }
+  // Encodes a result as a record (any thread); `append` adds records to the store in
+  // order, with the results they came from (the rare whole-kept ones are copied then).
+  static void encode(const tenbou::ScoreResult& r, EncodedRecords& out);
+  void append(const EncodedRecords& records, const tenbou::ScoreResult* results);
+  void reserve(std::size_t n) {
+    offsets_.reserve(n);
+    data_.reserve(n * 64);  // a typical record is 50-90 bytes
+  }
   void push(const tenbou::ScoreResult& r);
   std::size_t size() const { return offsets_.size(); }
   tenbou::ScoreResult get(std::size_t i) const;
+  // The hot fields of result i, without rebuilding the rest (a Riichi record keeps them first).
+  void hot(std::size_t i, HotFields& out) const;
   // The result's total without rebuilding the rest (0 for a failure or a Korean result without points).
   std::int64_t total(std::size_t i) const;
   std::size_t bytes() const { return data_.capacity() + offsets_.capacity() * sizeof(std::uint64_t); }
 
  private:
+  // Record tags. A record: the tag, then (kRiichi) the fields, (kFailure) the error,
+  // (kWhole) a 4-byte index into whole_.
   enum Tag : std::uint8_t { kRiichi = 1, kFailure = 2, kWhole = 3 };
-  void put_varint(std::uint64_t v);
-  void put_signed(std::int64_t v) { put_varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63)); }
-  void put_text(std::string_view s);
-
   std::string data_;
   std::vector<std::uint64_t> offsets_;
   std::vector<tenbou::ScoreResult> whole_;

@@ -27,7 +27,6 @@ from .result import (
     Results,
     YakuItem,
     format_amount,
-    make_result,
     yaku_names,
 )
 
@@ -74,12 +73,7 @@ def score(request: Mapping[str, Any]) -> Result:
     yaku gives ``ok`` false with error code ``not_winning`` / ``no_yaku``.
     Invalid input raises an :class:`InvalidRequestError` subclass (a ``ValueError``).
     """
-    core = _core.score(request)
-    if not core.ok:
-        err = core.error
-        if err and err["code"] == "invalid_input":
-            raise error_from(err)
-    return make_result(core)
+    return _core.score(request)
 
 
 def discards(request: Mapping[str, Any]) -> Dict[str, Any]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, NamedTuple, Optional
 
-from .result import Result, make_result
+from . import _core
+from .result import Result
 
 __all__ = ["Shanten", "Waits", "Wait", "Useful"]
 
@@ -21,45 +22,6 @@ class Useful(NamedTuple):
 
     tile: str
     unseen: int
-
-
-class _ScoredDict:
-    """A result already in contract form, shaped like the core's result for :class:`Result`."""
-
-    __slots__ = ("_d", "_method")
-
-    def __init__(self, d: Dict[str, Any], method: str) -> None:
-        self._d = d
-        self._method = method
-
-    @property
-    def ok(self) -> bool:
-        return bool(self._d["ok"])
-
-    @property
-    def rules(self) -> str:
-        return str(self._d.get("rules", "riichi"))
-
-    @property
-    def method(self) -> str:
-        return "korean" if self.rules == "korean" else self._method
-
-    @property
-    def error(self) -> Optional[Dict[str, str]]:
-        return self._d.get("error")
-
-    def fields(self) -> None:
-        return None  # already a dict: Result reads it
-
-    def as_dict(self) -> Dict[str, Any]:
-        import copy
-
-        return copy.deepcopy(self._d)
-
-    def to_json(self) -> str:
-        import json
-
-        return json.dumps(self._d, ensure_ascii=False, separators=(",", ":"))
 
 
 class Wait(NamedTuple):
@@ -115,8 +77,8 @@ class Waits(Shanten):
     def waits(self) -> List[Wait]:
         out = []
         for w in self._d["waits"]:
-            ron = make_result(_ScoredDict(w["ron"], self._method))  # type: ignore[arg-type]
-            tsumo = make_result(_ScoredDict(w["tsumo"], self._method))  # type: ignore[arg-type]
+            ron: Result = _core._result_from_data(w["ron"], self._method)
+            tsumo: Result = _core._result_from_data(w["tsumo"], self._method)
             out.append(Wait(w["tile"], int(w["unseen"]), ron, tsumo))
         return out
 

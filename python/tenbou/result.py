@@ -21,7 +21,6 @@ __all__ = [
     "Payment",
     "yaku_names",
     "format_amount",
-    "make_result",
 ]
 
 Amount = Union[int, "gmpy2.mpz"]
@@ -82,49 +81,22 @@ class Payment(NamedTuple):
     amount: Any  # int, or gmpy2.mpz for aotenjo
 
 
-class Result:
+class Result(_core.Result):
     """One scored hand.
 
     ``as_dict()`` is exactly the contract's JSON result; the attributes are typed
     views of the same data (``yaku`` as :class:`YakuItem`, ``payments`` as
     :class:`Payment`, ...). A failed result has ``ok`` false and ``error``
     ``{"code": "not_winning" | "no_yaku" | "invalid_input", "message": ...}``.
+
+    The base class is compiled (``tenbou._core.Result``): ``ok``, ``han``, ``fu``,
+    ``yakuman``, ``total``, ``limit``, ``wait``, ``yaku``, ``honba_bonus``,
+    ``sticks_bonus``, ``method``, ``rules`` and ``error`` are read from the core's result
+    without building anything else; the views below build the contract dict once.
+    Results are made by :func:`tenbou.score` and :func:`tenbou.score_many`, not by hand.
     """
 
-    __slots__ = ("_core_result", "_dict", "_fields")
-
-    def __init__(self, core_result: "_core.CoreResult") -> None:
-        self._core_result = core_result
-        self._dict: Optional[Dict[str, Any]] = None
-        # The common fields straight from the core (no contract dict built): an ok Riichi
-        # result with int64 amounts; None otherwise, and then the dict is read.
-        self._fields = core_result.fields()
-
-    def as_dict(self) -> Dict[str, Any]:
-        """The contract's result object (a fresh copy)."""
-        return self._core_result.as_dict()
-
-    def to_json(self) -> str:
-        """The result as the core's compact JSON text (identical in every front end)."""
-        return self._core_result.to_json()
-
-    def _data(self) -> Dict[str, Any]:
-        if self._dict is None:
-            self._dict = self._core_result.as_dict()
-        return self._dict
-
-    @property
-    def ok(self) -> bool:
-        return self._core_result.ok
-
-    @property
-    def method(self) -> str:
-        """``fuhan``, ``han_only`` or ``aotenjo`` (amounts are gmpy2 ``mpz`` for aotenjo)."""
-        return self._core_result.method
-
-    @property
-    def error(self) -> Optional[Dict[str, str]]:
-        return self._data().get("error")
+    __slots__ = ()
 
     def _get(self, key: str) -> Any:
         data = self._data()
@@ -132,64 +104,20 @@ class Result:
             raise AttributeError(f"{key}: the result is not ok ({data['error']['code']})")
         return data[key]
 
-    @property
-    def han(self) -> int:
-        f = self._fields
-        return f[0] if f is not None else int(self._get("han"))
-
-    @property
-    def fu(self) -> int:
-        f = self._fields
-        return f[1] if f is not None else int(self._get("fu"))
-
-    @property
-    def yakuman(self) -> int:
-        f = self._fields
-        return f[2] if f is not None else int(self._get("yakuman"))
-
-    @property
-    def yaku(self) -> List[YakuItem]:
-        f = self._fields
-        if f is not None:
-            return [YakuItem(k, h) for k, h in f[6]]
-        return [YakuItem(y["key"], y["han"]) for y in self._get("yaku")]
+    def _exact_total(self) -> Amount:
+        return _amount(self._get("total"), self.method)
 
     @property
     def fu_details(self) -> List[FuItem]:
         return [FuItem(f["key"], f["fu"], f.get("tile")) for f in self._get("fu_details")]
 
     @property
-    def limit(self) -> Optional[str]:
-        f = self._fields
-        return f[4] if f is not None else self._get("limit")
-
-    @property
     def payments(self) -> List[Payment]:
         return [Payment(p["payer"], _amount(p["amount"], self.method)) for p in self._get("payments")]
-
-    @property
-    def honba_bonus(self) -> int:
-        f = self._fields
-        return f[7] if f is not None else int(self._get("honba_bonus"))
-
-    @property
-    def sticks_bonus(self) -> int:
-        f = self._fields
-        return f[8] if f is not None else int(self._get("sticks_bonus"))
-
-    @property
-    def total(self) -> Amount:
-        f = self._fields
-        return f[3] if f is not None else _amount(self._get("total"), self.method)
 
     def total_text(self, units: str = "en") -> str:
         """The total for reading, e.g. ``total_text("ko")`` in Korean myriad units."""
         return format_amount(self._get("total"), units)
-
-    @property
-    def wait(self) -> Optional[str]:
-        f = self._fields
-        return f[5] if f is not None else self._get("wait")
 
     @property
     def decomposition(self) -> List[str]:
@@ -397,16 +325,6 @@ class HktwResult(Result):
         return f"<HktwResult {d['base_points']} + {d['pattern_points']} = {d['value']}: {d['total']} ({patterns})>"
 
 
-def make_result(core_result: "_core.CoreResult") -> Result:
-    """The typed result for a core result of any rule family."""
-    rules = core_result.rules
-    if rules == "korean":
-        return KoreanResult(core_result)
-    if rules == "hktw":
-        return HktwResult(core_result)
-    return Result(core_result)
-
-
 class Results(Sequence[Result]):
     """The results of :func:`tenbou.score_many`, in request order.
 
@@ -433,13 +351,11 @@ class Results(Sequence[Result]):
 
     def __getitem__(self, index: Union[int, slice]) -> Union[Result, List[Result]]:
         if isinstance(index, slice):
-            return [make_result(self._batch.get(i)) for i in range(*index.indices(len(self)))]
-        return make_result(self._batch.get(index))
+            return [self._batch.get(i) for i in range(*index.indices(len(self)))]
+        return self._batch.get(index)
 
     def __iter__(self) -> Iterator[Result]:
-        get = self._batch.get
-        for i in range(len(self._batch)):
-            yield make_result(get(i))
+        return iter(self._batch)
 
     def totals(self) -> List[int]:
         """Every result's total (0 for a failed one, and for a Korean result without a payment)."""
@@ -565,3 +481,9 @@ class Points:
         pays = ", ".join(f"{p.payer} {p.amount}" for p in self.payments)
         limit = f" {self.limit}" if self.limit else ""
         return f"<Points {self._dict['han']} han {self._dict['fu']} fu{limit}: {pays}; total {self.total}>"
+
+
+# The core makes results of these classes (and shares YakuItem objects between results).
+from .errors import error_from as _error_from  # noqa: E402
+
+_core._register_result_types(Result, KoreanResult, HktwResult, YakuItem, _error_from)

@@ -96,7 +96,7 @@ def _last_tile(hand: str) -> str:
         break
     # No tile at the end (a digit without its suit, an upper-case letter ...): the core reads
     # HAND first and names what is wrong with it; a HAND it can read needs --win.
-    probe = _core.score({"hand": hand, "win_tile": "1z"})
+    probe = _core.score_result({"hand": hand, "win_tile": "1z"})
     err = probe.error
     if err and err["code"] == "invalid_input" and err.get("field") == "hand" and err["reason"] == "bad_tile":
         raise InvalidRequestError(err["message"], err["reason"], "hand")

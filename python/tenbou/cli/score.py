@@ -236,7 +236,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if not args.hand:
         raise UsageError("give a HAND (e.g. 234567m234p55s678s), '-' to read a JSON request, or --jsonl")
     request = build_request(args)
-    core = _core.score(request)
+    core = _core.score_result(request)
     if args.json:
         out.write(core.to_json() + "\n")
     else:

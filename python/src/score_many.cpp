@@ -1,0 +1,375 @@
+#include "score_many.hpp"
+
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "py_view.hpp"
+#include "riichi/request_reader.hpp"
+#include "tenbou/error.hpp"
+#include "tenbou/request.hpp"
+#include "tenbou/riichi.hpp"
+
+namespace py = pybind11;
+using tenbou::RiichiResult;
+using tenbou::ScoreResult;
+
+namespace tenbou_py {
+namespace {
+
+bool is_mapping(PyObject* obj) {
+  static PyObject* mapping_abc = [] {
+    return py::object(py::module_::import("collections.abc").attr("Mapping")).release().ptr();
+  }();
+  const int r = PyObject_IsInstance(obj, mapping_abc);
+  if (r < 0) throw py::error_already_set();
+  return r == 1;
+}
+
+// The rule family of a request. Most are Riichi, with no "rules" key or "rules":
+// "riichi": one lookup of the interned key (its hash is cached) instead of a member scan.
+tenbou::RulesFamily family_of(PyObject* request, const PyView& view) {
+  static PyObject* const rules_key = PyUnicode_InternFromString("rules");
+  if (PyDict_Check(request)) {
+    PyObject* rules = PyDict_GetItem(request, rules_key);
+    if (!rules || (PyUnicode_CheckExact(rules) && PyUnicode_CompareWithASCIIString(rules, "riichi") == 0))
+      return tenbou::RulesFamily::Riichi;
+  }
+  return tenbou::rules_family(view);
+}
+
+// Runs `read(view)` on a request, a dict read in place or any other Mapping copied into
+// a dict first.
+template <typename F>
+void with_view(PyObject* request, F&& read) {
+  if (!PyDict_Check(request) && is_mapping(request)) {
+    py::dict copy(py::reinterpret_borrow<py::object>(request));
+    read(copy.ptr(), PyView(copy.ptr()));
+    return;
+  }
+  read(request, PyView(request));
+}
+
+ScoreResult invalid_input(const tenbou::InputError& e) {
+  return RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+}
+
+ScoreResult internal_error(const std::exception& e) {  // memory: the slot says so rather than a crash
+  return RiichiResult::failure(tenbou::ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal");
+}
+
+constexpr std::size_t kChunk = 512;  // requests read before they are scored
+constexpr std::size_t kBlock = 32;   // requests a scoring thread claims at a time
+
+// A chunk of read requests and their results, in request order. `take` reads with the
+// GIL held; `help` scores (any thread, no GIL), claiming blocks until none are left.
+class Chunk {
+ public:
+  Chunk() : riichi_(kChunk), slots_(kChunk), results_(kChunk) {}
+
+  void reset() {
+    count_ = riichi_count_ = korean_count_ = hktw_count_ = 0;
+    next_.store(0, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+  }
+  bool full() const { return count_ == kChunk; }
+  std::size_t size() const { return count_; }
+
+  void take(PyObject* item) {
+    Slot& slot = slots_[count_];
+    try {
+      with_view(item, [&](PyObject* request, const PyView& view) {
+        switch (family_of(request, view)) {
+          case tenbou::RulesFamily::Riichi:
+            riichi_[riichi_count_] = tenbou::riichi_reader::read_riichi(view, nullptr);
+            slot = {Family::Riichi, riichi_count_++};
+            break;
+          case tenbou::RulesFamily::Korean:
+            if (korean_count_ == korean_.size()) korean_.emplace_back();
+            korean_[korean_count_] = tenbou::korean_request_from(view);
+            slot = {Family::Korean, korean_count_++};
+            break;
+          case tenbou::RulesFamily::Hktw:
+            if (hktw_count_ == hktw_.size()) hktw_.emplace_back();
+            hktw_[hktw_count_] = tenbou::hktw_request_from(view);
+            slot = {Family::Hktw, hktw_count_++};
+            break;
+        }
+      });
+    } catch (const tenbou::InputError& e) {
+      results_[count_] = invalid_input(e);
+      slot = {Family::Failed, 0};
+    }
+    ++count_;
+  }
+
+  void help() noexcept {
+    for (;;) {
+      const std::size_t begin = next_.fetch_add(kBlock, std::memory_order_relaxed);
+      if (begin >= count_) return;
+      const std::size_t end = std::min(begin + kBlock, count_);
+      EncodedRecords& records = encoded_[begin / kBlock];
+      records.clear();
+      for (std::size_t i = begin; i < end; ++i) {
+        score(i);
+        encode(i, records);
+      }
+      done_.fetch_add(end - begin, std::memory_order_release);
+    }
+  }
+  bool has_work() const { return next_.load(std::memory_order_relaxed) < count_; }
+  bool finished() const { return done_.load(std::memory_order_acquire) == count_; }
+
+  void store_into(ResultStore& store) const {
+    for (std::size_t begin = 0; begin < count_; begin += kBlock) store.append(encoded_[begin / kBlock], &results_[begin]);
+  }
+
+  std::atomic<int> helpers{0};  // worker threads inside help() (changed under the pipeline's mutex)
+
+ private:
+  enum class Family : std::uint8_t { Riichi, Korean, Hktw, Failed };
+  struct Slot {
+    Family family;
+    std::uint32_t index;  // in the family's request list
+  };
+
+  void score(std::size_t i) noexcept {
+    ScoreResult& out = results_[i];
+    try {
+      switch (slots_[i].family) {
+        case Family::Riichi:
+          if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
+          tenbou::score_riichi_into(riichi_[slots_[i].index], std::get<RiichiResult>(out));
+          break;
+        case Family::Korean: out = tenbou::score_korean(korean_[slots_[i].index]); break;
+        case Family::Hktw: out = tenbou::score_hktw(hktw_[slots_[i].index]); break;
+        case Family::Failed: break;
+      }
+    } catch (const std::exception& e) {
+      try {
+        out = internal_error(e);
+      } catch (...) {
+        out.emplace<RiichiResult>();  // not ok, no error text: reads as a failure
+      }
+    }
+  }
+
+  void encode(std::size_t i, EncodedRecords& out) noexcept {
+    const std::size_t mark = out.bytes.size(), starts = out.starts.size();
+    try {
+      ResultStore::encode(results_[i], out);
+    } catch (const std::exception& e) {  // memory: a shorter failure record instead
+      out.bytes.resize(mark);
+      out.starts.resize(starts);
+      results_[i] = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, "internal error: out of memory", "internal");
+      try {
+        ResultStore::encode(results_[i], out);
+      } catch (...) {
+        std::terminate();  // nothing can be recorded for this slot
+      }
+    }
+  }
+
+  std::vector<tenbou::RiichiRequest> riichi_;
+  std::vector<tenbou::KoreanRequest> korean_;  // grown on demand (rare)
+  std::vector<tenbou::HktwRequest> hktw_;
+  std::vector<Slot> slots_;
+  std::vector<ScoreResult> results_;
+  EncodedRecords encoded_[kChunk / kBlock];  // each block's records, written by the thread that scored it
+  std::size_t count_ = 0;
+  std::uint32_t riichi_count_ = 0, korean_count_ = 0, hktw_count_ = 0;
+  std::atomic<std::size_t> next_{0}, done_{0};
+};
+
+// Chunks are large (~400 KB): kept for the next call on this thread instead of being
+// returned to the allocator (and faulted in again).
+class ChunkPool {
+ public:
+  std::unique_ptr<Chunk> take() {
+    if (free_.empty()) return std::make_unique<Chunk>();
+    std::unique_ptr<Chunk> c = std::move(free_.back());
+    free_.pop_back();
+    c->reset();
+    return c;
+  }
+  void give(std::unique_ptr<Chunk> c) {
+    if (free_.size() < 8) free_.push_back(std::move(c));
+  }
+
+ private:
+  std::vector<std::unique_ptr<Chunk>> free_;
+};
+
+ChunkPool& pool() {
+  thread_local ChunkPool p;
+  return p;
+}
+
+// Releases the GIL for a scope.
+class WithoutGil {
+ public:
+  WithoutGil() : state_(PyEval_SaveThread()) {}
+  ~WithoutGil() { PyEval_RestoreThread(state_); }
+  WithoutGil(const WithoutGil&) = delete;
+  WithoutGil& operator=(const WithoutGil&) = delete;
+
+ private:
+  PyThreadState* state_;
+};
+
+// The calling thread reads requests into chunks and hands each full chunk to the
+// scorers; with N threads, N - 1 workers score while it reads on, and it joins in on the
+// oldest chunk when N chunks are in flight. Chunks are stored in request order.
+class Pipeline {
+ public:
+  Pipeline(int threads, ResultStore& store) : threads_(threads), store_(store), filling_(pool().take()) {}
+  ~Pipeline() {
+    stop_workers();
+    for (Chunk* c : in_flight_) owned_give(c);
+    if (filling_) pool().give(std::move(filling_));
+  }
+
+  void take(PyObject* item) {
+    filling_->take(item);
+    if (filling_->full()) publish(false);
+  }
+
+  void finish() {
+    if (filling_->size() > 0) publish(true);
+    WithoutGil nogil;
+    while (!in_flight_.empty()) complete_oldest();
+  }
+
+ private:
+  void publish(bool last) {
+    Chunk* c = filling_.release();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      in_flight_.push_back(c);
+    }
+    // Workers start with the first chunk worth sharing (a small batch is scored here).
+    if (threads_ > 1 && workers_.empty() && (!last || c->size() >= 4 * kBlock)) start_workers();
+    if (!workers_.empty()) wake_.notify_all();
+    if (last) return;
+    if (in_flight_.size() >= static_cast<std::size_t>(threads_)) {
+      WithoutGil nogil;
+      complete_oldest();
+    }
+    filling_ = pool().take();
+  }
+
+  // Scores what is left of the oldest chunk here, waits for the workers on it, stores it.
+  void complete_oldest() {
+    Chunk* c = in_flight_.front();
+    c->help();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      in_flight_.pop_front();  // no worker picks it up from here on
+    }
+    while (!c->finished() || c->helpers.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+    c->store_into(store_);
+    owned_give(c);
+  }
+
+  void owned_give(Chunk* c) { pool().give(std::unique_ptr<Chunk>(c)); }
+
+  void start_workers() {
+    for (int k = 1; k < threads_; ++k) workers_.emplace_back([this] { work(); });
+  }
+
+  void stop_workers() {
+    if (workers_.empty()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      closing_ = true;
+    }
+    wake_.notify_all();
+    for (auto& w : workers_) w.join();
+    workers_.clear();
+  }
+
+  void work() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      Chunk* c = nullptr;
+      for (Chunk* x : in_flight_)
+        if (x->has_work()) {
+          c = x;
+          break;
+        }
+      if (c) {
+        c->helpers.fetch_add(1, std::memory_order_relaxed);
+        lock.unlock();
+        c->help();
+        c->helpers.fetch_sub(1, std::memory_order_release);
+        lock.lock();
+        continue;
+      }
+      if (closing_) return;
+      wake_.wait(lock);
+    }
+  }
+
+  const int threads_;
+  ResultStore& store_;
+  std::unique_ptr<Chunk> filling_;
+  std::deque<Chunk*> in_flight_;  // published, not yet stored, in request order
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool closing_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace
+
+void score_request(PyObject* request, ScoreResult& out) {
+  try {
+    with_view(request, [&](PyObject* dict, const PyView& view) {
+      switch (family_of(dict, view)) {
+        case tenbou::RulesFamily::Riichi: {
+          const tenbou::RiichiRequest r = tenbou::riichi_reader::read_riichi(view, nullptr);
+          if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
+          tenbou::score_riichi_into(r, std::get<RiichiResult>(out));
+          break;
+        }
+        case tenbou::RulesFamily::Korean: out = tenbou::score_korean(tenbou::korean_request_from(view)); break;
+        case tenbou::RulesFamily::Hktw: out = tenbou::score_hktw(tenbou::hktw_request_from(view)); break;
+      }
+    });
+  } catch (const tenbou::InputError& e) {
+    out = invalid_input(e);
+  }
+}
+
+void score_many_into(PyObject* requests, int threads, ResultStore& store) {
+  Pipeline pipeline(std::max(1, threads), store);
+  if (PyList_Check(requests)) {
+    store.reserve(static_cast<std::size_t>(PyList_GET_SIZE(requests)));
+    // Re-read the size and own the item: reading may run Python code (a custom
+    // __instancecheck__ on a Mapping) that changes the list.
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(requests); ++i) {
+      py::object item = py::reinterpret_borrow<py::object>(PyList_GET_ITEM(requests, i));
+      pipeline.take(item.ptr());
+    }
+  } else {
+    PyObject* it = PyObject_GetIter(requests);
+    if (!it) throw py::error_already_set();
+    py::object iter = py::reinterpret_steal<py::object>(it);
+    while (PyObject* item = PyIter_Next(it)) {
+      py::object own = py::reinterpret_steal<py::object>(item);
+      pipeline.take(item);
+    }
+    if (PyErr_Occurred()) throw py::error_already_set();
+  }
+  pipeline.finish();
+}
+
+}  // namespace tenbou_py
