@@ -160,3 +160,104 @@ def test_score_many_threads_keep_order_and_results():
         assert list(tenbou.score_many(reqs, threads=threads).to_json_lines()) == list(one.to_json_lines())
     with pytest.raises(ValueError):
         tenbou.score_many(reqs, threads=-1)
+
+
+# --- The compiled Result: every attribute read from the core equals the contract dict ----------
+
+HOT = ["han", "fu", "yakuman", "limit", "wait", "honba_bonus", "sticks_bonus"]
+
+
+def _check_hot(r):
+    d = r.as_dict()
+    assert r.ok is d["ok"]
+    if not d["ok"]:
+        assert r.error == d["error"]
+        for name in HOT + ["total", "yaku"]:
+            with pytest.raises(AttributeError, match=f"{name}: the result is not ok"):
+                getattr(r, name)
+        return
+    assert r.error is None
+    for name in HOT:
+        assert getattr(r, name) == d[name], name
+    assert [(y.key, y.han) for y in r.yaku] == [(y["key"], y["han"]) for y in d["yaku"]]
+    assert all(isinstance(y, tenbou.YakuItem) for y in r.yaku)
+    assert r.total == d["total"] and type(r.total).__name__ == ("mpz" if r.method == "aotenjo" else "int")
+
+
+def test_compiled_result_fields_equal_the_contract_dict():
+    import hand_generator
+
+    reqs = hand_generator.generate(1500, seed=31)
+    for i, q in enumerate(reqs):  # every method, honba and sticks, and some failures
+        q["method"] = ("fuhan", "han_only", "aotenjo")[i % 3]
+        q["honba"], q["riichi_sticks"] = i % 4, i % 3
+    reqs += [{"hand": "123m456p789s23456s", "win_tile": "6s"}, {"hand": "123m456p789s23455s", "win_tile": "5s"}]
+    batch = tenbou.score_many(reqs)
+    kinds = set()
+    for q, from_batch in zip(reqs, batch):
+        one = tenbou.score(q)
+        assert one.to_json() == from_batch.to_json()
+        for r in (one, from_batch):
+            _check_hot(r)
+        kinds.add((one.ok, one.method) + ((one.limit is not None, one.honba_bonus > 0) if one.ok else ()))
+    assert len(kinds) >= 8  # the mix reached failures, each method, limits and honba
+
+
+def test_compiled_result_big_aotenjo_total_is_exact():
+    # Tenhou on four yakuman, dora on the haku pair: a total past 64 bits.
+    r = tenbou.score({"hand": "11122233344455z", "win_tile": "5z", "method": "aotenjo", "seat_wind": "E",
+                      "tenhou": True, "dora_indicators": "7z7z7z", "honba": 3})
+    assert r.total == int(r.as_dict()["total"]) and r.total > 2**63 and r.honba_bonus == 900
+    assert [p.amount for p in r.payments] == [p["amount"] for p in r.as_dict()["payments"]]
+
+
+def test_compiled_result_type_and_lifetime():
+    assert issubclass(tenbou.Result, tenbou._core.Result)
+    assert issubclass(tenbou.KoreanResult, tenbou.Result) and issubclass(tenbou.HktwResult, tenbou.Result)
+    with pytest.raises(TypeError):
+        tenbou._core.Result()
+    batch = tenbou.score_many([REQ, {"hand": "123m"}])
+    it = iter(batch)
+    assert it.__length_hint__() == 2
+    first = next(it)
+    del batch, it  # a result keeps the batch it reads from alive
+    assert first.total == 8000 and first.as_dict()["payments"][0]["amount"] == 4000
+    assert tenbou.score(REQ) == first and hash(tenbou.score(REQ)) == hash(first)
+
+
+def test_compiled_result_other_families_and_waits():
+    k = tenbou.score({"rules": "korean", "hand": "234567m234p55678p", "win_tile": "6p", "tsumo": True})
+    assert type(k) is tenbou.KoreanResult and k.rules == "korean" and k.method == "korean"
+    assert k.han == k.as_dict()["han"] and [y.key for y in k.yaku] == [y["key"] for y in k.as_dict()["yaku"]]
+    h = tenbou.score({"rules": "hktw", "hand": "123m123p123s456s789s55z", "win_tile": "5z", "tsumo": True})
+    assert type(h) is tenbou.HktwResult and h.han is None and h.total == h.as_dict()["total"]
+    w = tenbou.waits({"hand": "123m456m789p2345s", "seat_wind": "S", "riichi": True})
+    for wait in w.waits:
+        for r in (wait.ron, wait.tsumo):
+            _check_hot(r)
+            assert json.loads(r.to_json()) == r.as_dict()
+
+
+def test_score_many_pipeline_edges():
+    import hand_generator
+
+    reqs = hand_generator.generate(1200, seed=32)
+    reqs[5] = {"rules": "korean", "hand": "234567m234p55678p", "win_tile": "6p", "tsumo": True}
+    reqs[700] = {"rules": "hktw", "hand": "123m123p123s456s789s55z", "win_tile": "5z", "tsumo": True}
+    reqs[701] = {"hand": "x"}
+    want = [r.to_json() for r in tenbou.score_many(reqs)]
+    # A generator, several chunks, every thread count: the same results in request order.
+    for threads in (1, 2, 4):
+        assert [r.to_json() for r in tenbou.score_many((q for q in reqs), threads=threads)] == want
+        assert [r.to_json() for r in tenbou.score_many(reqs[:3], threads=threads)] == want[:3]
+        assert len(tenbou.score_many([], threads=threads)) == 0
+
+    # An iterator that fails part-way: the error propagates, no worker is left running.
+    def failing():
+        yield from reqs[:900]
+        raise RuntimeError("requests ran out")
+
+    for threads in (1, 2):
+        with pytest.raises(RuntimeError, match="ran out"):
+            tenbou.score_many(failing(), threads=threads)
+    assert [r.to_json() for r in tenbou.score_many(reqs, threads=2)] == want
