@@ -11,6 +11,13 @@
 
 namespace tenbou_py {
 
+// A request key as the readers see it: its text, and the str object it came from.
+struct PyKey {
+  std::string_view text;
+  PyObject* object;
+  operator std::string_view() const { return text; }  // NOLINT: read as text everywhere else
+};
+
 class PyView final : public tenbou::ValueView {
  public:
   explicit PyView(PyObject* obj) : obj_(obj) {}
@@ -33,27 +40,9 @@ class PyView final : public tenbou::ValueView {
   bool as_bool() const override { return obj_ == Py_True; }
   std::int64_t as_int() const override { return PyLong_AsLongLong(obj_); }
   std::string_view as_string() const override {
-    if (!PyUnicode_Check(obj_)) {  // BigInt digits for messages
-      PyObject* s = PyObject_Str(obj_);
-      if (!s) {
-        PyErr_Clear();
-        return {};
-      }
-      Py_ssize_t n = 0;
-      const char* d = PyUnicode_AsUTF8AndSize(s, &n);
-      digits_ = d ? std::string(d, static_cast<std::size_t>(n)) : std::string();
-      Py_DECREF(s);
-      return digits_;
-    }
-    if (PyUnicode_IS_COMPACT_ASCII(obj_))  // the common case: the ASCII bytes are the UTF-8
+    if (PyUnicode_Check(obj_) && PyUnicode_IS_COMPACT_ASCII(obj_))  // the common case: the ASCII bytes are the UTF-8
       return {static_cast<const char*>(PyUnicode_DATA(obj_)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(obj_))};
-    Py_ssize_t n = 0;
-    const char* d = PyUnicode_AsUTF8AndSize(obj_, &n);  // cached in the str object: valid while it lives
-    if (!d) {
-      PyErr_Clear();
-      throw tenbou::InputError("bad_type", "", "a string is not valid Unicode text");
-    }
-    return {d, static_cast<std::size_t>(n)};
+    return as_string_slow();
   }
   std::size_t size() const override {
     if (PyDict_Check(obj_)) return static_cast<std::size_t>(PyDict_Size(obj_));
@@ -87,7 +76,7 @@ class PyView final : public tenbou::ValueView {
     while (PyDict_Next(obj_, &pos, &key, &value)) {
       if (!PyUnicode_Check(key))
         throw tenbou::InputError("bad_type", "", std::string("request keys must be strings, got ") + Py_TYPE(key)->tp_name);
-      visit(PyView(key).as_string(), PyView(value));
+      visit(PyKey{PyView(key).as_string(), key}, PyView(value));
     }
   }
   std::string_view type_name() const override {
@@ -96,6 +85,28 @@ class PyView final : public tenbou::ValueView {
   }
 
  private:
+  std::string_view as_string_slow() const {
+    if (!PyUnicode_Check(obj_)) {  // BigInt digits for messages
+      PyObject* s = PyObject_Str(obj_);
+      if (!s) {
+        PyErr_Clear();
+        return {};
+      }
+      Py_ssize_t n = 0;
+      const char* d = PyUnicode_AsUTF8AndSize(s, &n);
+      digits_ = d ? std::string(d, static_cast<std::size_t>(n)) : std::string();
+      Py_DECREF(s);
+      return digits_;
+    }
+    Py_ssize_t n = 0;
+    const char* d = PyUnicode_AsUTF8AndSize(obj_, &n);  // cached in the str object: valid while it lives
+    if (!d) {
+      PyErr_Clear();
+      throw tenbou::InputError("bad_type", "", "a string is not valid Unicode text");
+    }
+    return {d, static_cast<std::size_t>(n)};
+  }
+
   PyObject* obj_;
   mutable std::string digits_;
 };

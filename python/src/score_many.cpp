@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "py_view.hpp"
+#include "py_request_keys.hpp"
 #include "riichi/request_reader.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/request.hpp"

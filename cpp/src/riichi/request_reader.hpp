@@ -86,7 +86,9 @@ RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {
   bool have_hand = false, have_win = false, have_dora = false, have_ura = false, have_tsumo = false;
   SmallList<std::string_view, 4> meld_texts;
   bool tsumo_given_false = false;
-  visit_members(req, [&](std::string_view key, const auto& v) {
+  // `key` is a std::string_view, or a view's own key type that converts to one (the Python
+  // binding's carries the key object, which it looks up by identity: see py_view.hpp).
+  visit_members(req, [&](const auto& key, const auto& v) {
     switch (request_key(key)) {
       case Key::Rules: {
         const std::string_view s = get_string(v, "rules");
