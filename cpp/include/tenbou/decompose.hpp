@@ -18,10 +18,12 @@ struct TileSet {
 };
 
 // One reading of the concealed tiles: `set_count` sets and one pair.
+// No member initializers: Decompositions holds 32 of them per scored hand, and the
+// decomposer sets set_count and pair before anything reads them.
 struct Decomposition {
   std::array<TileSet, 5> sets;
-  std::uint8_t set_count = 0;
-  Tile pair = kNoTile;
+  std::uint8_t set_count;
+  Tile pair;
 };
 
 // Upper bound on distinct readings of one hand; a 14-tile hand has far fewer

@@ -72,6 +72,8 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
   const PairRange range = pair_candidates(concealed, sets);
   TileCounts c = concealed;
   Decomposition cur;
+  cur.set_count = 0;
+  cur.pair = kNoTile;
   for (int p = range.first; p <= range.last; ++p) {
     if (c[p] < 2) continue;
     c[p] -= 2;
