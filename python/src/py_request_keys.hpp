@@ -20,7 +20,7 @@ inline tenbou::riichi_reader::Key request_key(const PyKey& key) {
   const std::uintptr_t h = reinterpret_cast<std::uintptr_t>(key.object) * 0x9E3779B97F4A7C15u;
   Entry& e = table[h >> (8 * sizeof h - 8)];
   if (e.object == key.object) return e.key;
-  const tenbou::riichi_reader::Key found = tenbou::riichi_reader::request_key(key.text);
+  const tenbou::riichi_reader::Key found = tenbou::riichi_reader::request_key(std::string_view(key));
   // Only interned strings are kept, with a reference: an object held can never be freed
   // and its address reused by another text.
   if (PyUnicode_CheckExact(key.object) && PyUnicode_CHECK_INTERNED(key.object)) {

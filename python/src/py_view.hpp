@@ -11,11 +11,11 @@
 
 namespace tenbou_py {
 
-// A request key as the readers see it: its text, and the str object it came from.
+// A request key as the readers see it: the key object, read as text when asked (a
+// reader that knows the object, py_request_keys.hpp, often never needs the text).
 struct PyKey {
-  std::string_view text;
   PyObject* object;
-  operator std::string_view() const { return text; }  // NOLINT: read as text everywhere else
+  operator std::string_view() const;  // NOLINT: read as text everywhere else; throws for a non-str key
 };
 
 class PyView final : public tenbou::ValueView {
@@ -73,11 +73,7 @@ class PyView final : public tenbou::ValueView {
   void members(F&& visit) const {
     PyObject *key, *value;
     Py_ssize_t pos = 0;
-    while (PyDict_Next(obj_, &pos, &key, &value)) {
-      if (!PyUnicode_Check(key))
-        throw tenbou::InputError("bad_type", "", std::string("request keys must be strings, got ") + Py_TYPE(key)->tp_name);
-      visit(PyKey{PyView(key).as_string(), key}, PyView(value));
-    }
+    while (PyDict_Next(obj_, &pos, &key, &value)) visit(PyKey{key}, PyView(value));
   }
   std::string_view type_name() const override {
     if (kind() == Kind::Other) return Py_TYPE(obj_)->tp_name;
@@ -110,5 +106,11 @@ class PyView final : public tenbou::ValueView {
   PyObject* obj_;
   mutable std::string digits_;
 };
+
+inline PyKey::operator std::string_view() const {
+  if (!PyUnicode_Check(object))
+    throw tenbou::InputError("bad_type", "", std::string("request keys must be strings, got ") + Py_TYPE(object)->tp_name);
+  return PyView(object).as_string();
+}
 
 }  // namespace tenbou_py
