@@ -248,20 +248,20 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
   } else {
     int sequences = 0, dragons = 0, concealed_triplets = 0, kans = 0;
     bool outside = is_terminal_or_honor(rd.pair);  // chanta/junchan: every set touches 1, 9 or an honour
-    bool seq_at[27] = {};
-    bool trip_at[27] = {};
-    std::uint8_t seq_count[27] = {};
+    // Sequences and number triplets as bit masks over the 27 number tiles (bit = lowest
+    // tile); the sequences' own tiles kept for peikou.
+    std::uint32_t seq_at = 0, trip_at = 0;
+    Tile seq_tiles[4];
     for (int i = 0; i < rd.set_count; ++i) {
       const HandSet& s = rd.sets[i];
       if (s.kind == SetKind::Sequence) {
-        ++sequences;
         outside &= (s.tile % 9 == 0 || s.tile % 9 == 6);
-        ++seq_count[s.tile];
-        seq_at[s.tile] = true;
+        seq_tiles[sequences++] = s.tile;
+        seq_at |= std::uint32_t{1} << s.tile;
         continue;
       }
       outside &= is_terminal_or_honor(s.tile);
-      if (!is_honor(s.tile)) trip_at[s.tile] = true;
+      if (!is_honor(s.tile)) trip_at |= std::uint32_t{1} << s.tile;
       concealed_triplets += !s.open;
       kans += s.kind == SetKind::Kan;
       if (is_dragon(s.tile)) {
@@ -273,9 +273,19 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
       if (s.tile == wind_tile(r.round_wind)) add(Yaku::RoundWind);
       if (s.tile == kNorth && r.players == 3 && r.rules.north_value && r.round_wind != Wind::North) add(Yaku::NorthWind);
     }
-    // Peikou: pairs of identical sequences (four identical sequences are two pairs).
+    // Peikou: pairs of identical sequences (four identical sequences are two pairs):
+    // each sequence pairs with a later equal one not already taken.
     int peikou = 0;
-    for (int t = 0; t < 27; ++t) peikou += seq_count[t] / 2;
+    bool taken[4] = {};
+    for (int i = 0; i < sequences; ++i) {
+      if (taken[i]) continue;
+      for (int j = i + 1; j < sequences; ++j)
+        if (!taken[j] && seq_tiles[j] == seq_tiles[i]) {
+          taken[j] = true;
+          ++peikou;
+          break;
+        }
+    }
 
     if (is_pinfu_shape(r, rd)) add(Yaku::Pinfu);
     if (closed && peikou == 2) add(Yaku::Ryanpeikou);
@@ -284,12 +294,12 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
       if (f.has_honors || aotenjo) add(Yaku::Chanta);
       if (!f.has_honors) add(Yaku::Junchan);
     }
+    constexpr std::uint32_t kStraight = 1u | 1u << 3 | 1u << 6;  // 123, 456, 789 of one suit
     for (int s = 0; s < 3; ++s)
-      if (seq_at[s * 9] && seq_at[s * 9 + 3] && seq_at[s * 9 + 6]) add(Yaku::Ittsu);
-    for (int n = 0; n < 7; ++n)
-      if (seq_at[n] && seq_at[9 + n] && seq_at[18 + n]) add(Yaku::Sanshoku);
-    for (int n = 0; n < 9; ++n)
-      if (trip_at[n] && trip_at[9 + n] && trip_at[18 + n]) add(Yaku::SanshokuDoukou);
+      if ((seq_at >> (9 * s) & kStraight) == kStraight) add(Yaku::Ittsu);
+    // The same number in all three suits (a hand has room for one such group).
+    if (seq_at & seq_at >> 9 & seq_at >> 18 & 0x7Fu) add(Yaku::Sanshoku);
+    if (trip_at & trip_at >> 9 & trip_at >> 18 & 0x1FFu) add(Yaku::SanshokuDoukou);
     if (kans >= 3) add(Yaku::Sankantsu);  // 4 kans is suukantsu, alone except under aotenjo
     if (sequences == 0) add(Yaku::Toitoi);
     if (concealed_triplets >= 3) add(Yaku::Sanankou);
