@@ -50,14 +50,25 @@ constexpr std::string_view kRequestKeyNames[] = {
     "flowers", "preset", "players", "kita"};
 constexpr int kKeyIdBase = 16;  // above every tag, so a key id is never read as END or a STRING
 constexpr int kRequestKeyCount = static_cast<int>(sizeof kRequestKeyNames / sizeof kRequestKeyNames[0]);
+}  // namespace detail
+
+// A member's key as View::members hands it over: its text, and its dictionary id when it
+// came as one (-1 for a STRING key), so a reader can dispatch on the id.
+struct Key {
+  std::string_view text;
+  int id;
+  operator std::string_view() const { return text; }  // NOLINT: read as text everywhere else
+};
+
+namespace detail {
 // Reads the key at p (a STRING or a dictionary id); returns the position after it.
-inline const std::uint8_t* read_key(const std::uint8_t* p, std::string_view& key) {
+inline const std::uint8_t* read_key(const std::uint8_t* p, Key& key) {
   if (*p != String) {
-    key = kRequestKeyNames[*p - kKeyIdBase];
+    key = {kRequestKeyNames[*p - kKeyIdBase], *p - kKeyIdBase};
     return p + 1;
   }
   const std::uint32_t n = read_u32(p + 1);
-  key = std::string_view(reinterpret_cast<const char*>(p + 5), n);
+  key = {std::string_view(reinterpret_cast<const char*>(p + 5), n), -1};
   return p + 5 + n;
 }
 }  // namespace detail
@@ -123,7 +134,7 @@ class View final : public ValueView {
     if (*at_ != Object) return;
     const std::uint8_t* p = at_ + 1;
     while (*p != End) {
-      std::string_view key;
+      Key key;
       p = detail::read_key(p, key);
       visit(key, View(p));
       p = detail::skip(p);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/json_fields.hpp"
+#include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/request.hpp"
@@ -64,6 +65,18 @@ inline Key request_key(std::string_view k) {
     default: break;
   }
   return Key::Unknown;
+}
+
+// A key of the binary form (the WebAssembly batch path) by its dictionary id: the text
+// is compared once per id, not once per request.
+inline Key request_key(const binary::Key& key) {
+  if (key.id < 0) return request_key(key.text);
+  static const auto by_id = [] {
+    std::array<Key, binary::detail::kRequestKeyCount> out{};
+    for (int i = 0; i < binary::detail::kRequestKeyCount; ++i) out[i] = request_key(binary::detail::kRequestKeyNames[i]);
+    return out;
+  }();
+  return by_id[key.id];
 }
 
 IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
