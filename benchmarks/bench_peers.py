@@ -1,6 +1,6 @@
 """tenbou beside its peers on the same hands, in one process (README "Speed").
 
-    python benchmarks/bench_peers.py [HANDS]
+    python benchmarks/bench_peers.py [HANDS] [--no-native]
 
 The mix (4,000 hands by default, tests/hand_generator.py): open and closed hands, every kan
 kind, seven pairs, thirteen orphans, yakuman shapes, every flag; about 10% no-yaku hands and
@@ -9,7 +9,9 @@ aotenjo requests (tenbou only: the peers have no such methods; they score the sa
 by fu/han). Every figure counts the work a user does: tenbou's include reading each result's
 han, fu, total and yaku keys; the peers' include building and reading their result objects.
 Inputs for the peers are prebuilt outside the timed region (that favours them). Peers that are
-not installed are skipped and named (pip install riichienv mahjong).
+not installed are skipped and named (pip install riichienv mahjong). The last rows: score_many
+with two threads against one (results not read: the threads score, the caller reads), and the
+C++ core alone on the same hands (tenbou-native, built with CMake unless --no-native).
 """
 from __future__ import annotations
 
@@ -127,8 +129,32 @@ def riichienv_inputs(reqs: List[Dict[str, Any]]) -> Optional[List[tuple]]:
     return out
 
 
+def native_rate(reqs: List[Dict[str, Any]]) -> Optional[float]:
+    """tenbou-native's score_riichi on the same requests (parsed before the clock starts)."""
+    import json
+    import subprocess
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_riichi import native_tool
+
+    try:
+        tool = native_tool()
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"skipped: native core ({e})")
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("".join(json.dumps(q) + "\n" for q in reqs))
+    try:
+        out = subprocess.run([str(tool), "bench", f.name, "3"], capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(f.name)
+    return float(json.loads(out)["score_hands_per_s"])
+
+
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = int(args[0]) if args else 4000
     reqs = the_mix(n)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, tenbou {tenbou.__version__}; "
           f"{len(reqs)} hands, {sum(1 for q in reqs if q['method'] != 'fuhan')} han-only/aotenjo")
@@ -167,10 +193,18 @@ def main() -> None:
         rows.append(("mahjong 2.1.0 (HandCalculator, its result)", best_rate(len(sample), run_mahjong, 2.0)))
     except ImportError:
         print("skipped: mahjong (pip install mahjong; Python 3.10+)")
+    one_thread = best_rate(len(reqs), lambda: tenbou.score_many(reqs, threads=1))
+    two_threads = best_rate(len(reqs), lambda: tenbou.score_many(reqs, threads=2))
+    rows.append(("tenbou.score_many(threads=2), not read", two_threads))
+    if "--no-native" not in sys.argv:
+        native = native_rate(reqs)
+        if native:
+            rows.append(("tenbou C++ core alone (tenbou-native)", native))
     width = max(len(r[0]) for r in rows)
     for name, rate in rows:
         ratio = f"  {rate / peer:5.2f}x riichienv" if peer else ""
         print(f"  {name:<{width}}  {rate:>12,.0f} hands/s{ratio}")
+    print(f"  score_many threads=2 / threads=1 (not read): {two_threads / one_thread:.2f}x")
 
 
 if __name__ == "__main__":

@@ -36,31 +36,33 @@ inline bool is(std::string_view text, const char (&literal)[N]) {
 // `field` is only turned into a string when there is an error to report.
 // The readers are templates so that a concrete view (binary::View, final) is read
 // with direct calls on the hot path; any ValueView works.
-template <typename V>
-inline bool get_bool(const V& v, std::string_view field) {
+// `field` is anything that reads as a std::string_view (a key view's own type too: it
+// is only read on the error path).
+template <typename V, typename Field>
+inline bool get_bool(const V& v, const Field& field) {
   if (v.kind() != ValueView::Kind::Bool)
-    throw InputError("bad_type", std::string(field), "must be true or false, not " + type_phrase(v));
+    throw InputError("bad_type", std::string(std::string_view(field)), "must be true or false, not " + type_phrase(v));
   return v.as_bool();
 }
 
-template <typename V>
-inline std::int64_t get_int(const V& v, std::string_view field, std::int64_t lo, std::int64_t hi) {
+template <typename V, typename Field>
+inline std::int64_t get_int(const V& v, const Field& field, std::int64_t lo, std::int64_t hi) {
   const ValueView::Kind kind = v.kind();
-  if (kind == ValueView::Kind::BigInt) throw InputError("bad_value", std::string(field), "integer out of range");
+  if (kind == ValueView::Kind::BigInt) throw InputError("bad_value", std::string(std::string_view(field)), "integer out of range");
   if (kind != ValueView::Kind::Int)
-    throw InputError("bad_type", std::string(field), "must be an integer, not " + type_phrase(v));
+    throw InputError("bad_type", std::string(std::string_view(field)), "must be an integer, not " + type_phrase(v));
   const std::int64_t i = v.as_int();
   if (i < lo || i > hi)
-    throw InputError("bad_value", std::string(field),
+    throw InputError("bad_value", std::string(std::string_view(field)),
                      "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " +
                          std::to_string(i));
   return i;
 }
 
-template <typename V>
-inline std::string_view get_string(const V& v, std::string_view field) {
+template <typename V, typename Field>
+inline std::string_view get_string(const V& v, const Field& field) {
   if (v.kind() != ValueView::Kind::String)
-    throw InputError("bad_type", std::string(field), "must be a string, not " + type_phrase(v));
+    throw InputError("bad_type", std::string(std::string_view(field)), "must be a string, not " + type_phrase(v));
   return v.as_string();
 }
 
@@ -89,8 +91,8 @@ const char* choice_name(E value, const Choice<E> (&choices)[N]) {
   return "?";
 }
 
-template <typename V>
-inline Wind parse_wind(const V& v, std::string_view field) {
+template <typename V, typename Field>
+inline Wind parse_wind(const V& v, const Field& field) {
   const std::string_view s = get_string(v, field);
   if (s.size() == 1) {
     switch (s[0]) {
@@ -101,7 +103,7 @@ inline Wind parse_wind(const V& v, std::string_view field) {
       default: break;
     }
   }
-  throw InputError("bad_value", std::string(field),
+  throw InputError("bad_value", std::string(std::string_view(field)),
                    "must be \"E\", \"S\", \"W\" or \"N\", got \"" + echo(s) + "\"");
 }
 
