@@ -83,7 +83,17 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
   Decomposition cur;
   cur.set_count = 0;
   cur.pair = kNoTile;
-  for (int p = range.first; p <= range.last; ++p) {
+  // In a suit, sets (k, k+1, k+2 and k, k, k) add a multiple of 3 to the sum of the tiles'
+  // positions k·count, and a pair at p adds 2p: p ≡ 2·sum (mod 3). Only a third of the
+  // suit can hold the pair; the others would split into nothing.
+  int step = 1, first = range.first;
+  if (range.first < range.last) {
+    int weighted = 0;
+    for (int k = 1; k < 9; ++k) weighted += k * c[range.first + k];
+    first = range.first + (2 * weighted) % 3;
+    step = 3;
+  }
+  for (int p = first; p <= range.last; p += step) {
     if (c[p] < 2) continue;
     c[p] -= 2;
     cur.pair = static_cast<Tile>(p);
