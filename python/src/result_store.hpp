@@ -31,10 +31,7 @@ class ResultStore {
   // order, with the results they came from (the rare whole-kept ones are copied then).
   static void encode(const tenbou::ScoreResult& r, EncodedRecords& out);
   void append(const EncodedRecords& records, const tenbou::ScoreResult* results);
-  void reserve(std::size_t n) {
-    offsets_.reserve(n);
-    data_.reserve(n * 64);  // a typical record is 50-90 bytes
-  }
+  void reserve(std::size_t n) { offsets_.reserve(n); }
   void push(const tenbou::ScoreResult& r);
   std::size_t size() const { return offsets_.size(); }
   tenbou::ScoreResult get(std::size_t i) const;
