@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "guarded.hpp"
 #include "result_store.hpp"
 #include "py_result.hpp"
 #include "score_many.hpp"
@@ -70,21 +71,14 @@ struct ResultBatch {
 };
 
 PyObject* score_one(PyObject* request, bool raise_invalid) {
-  try {
+  return tenbou_py::guarded([&]() -> PyObject* {
     auto result = std::make_unique<ScoreResult>();
     tenbou_py::score_request(request, *result);
     if (raise_invalid)
       if (const tenbou::ResultError* e = tenbou::score_result_error(*result); e && e->code == tenbou::ErrorCode::InvalidInput)
         return tenbou_py::raise_invalid_input(*e);
     return tenbou_py::result_from_owned(std::move(result));
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  });
 }
 
 }  // namespace

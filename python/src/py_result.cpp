@@ -7,6 +7,7 @@
 #include <string>
 
 #include "convert.hpp"
+#include "guarded.hpp"
 #include "tenbou/bignum.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/payments.hpp"
@@ -175,21 +176,6 @@ PyObject* get_yaku(PyObject* self, void*) {
   return list;
 }
 
-// Runs `fn` and turns a C++ exception into the matching Python one.
-template <typename F>
-PyObject* guarded(F&& fn) {
-  try {
-    return fn();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
-}
-
 // A result made from a contract dict (the results inside waits answers) has no core
 // result behind it: the dict is the result.
 bool dict_backed(PyObject* self) {
@@ -200,12 +186,7 @@ bool dict_backed(PyObject* self) {
 // An aotenjo total as gmpy2.mpz (exact at any size), from the core's decimal digits.
 PyObject* exact_total(PyObject* self) {
   if (dict_backed(self)) return PyObject_CallMethod(self, "_exact_total", nullptr);
-  static PyObject* mpz = [] {
-    PyObject* gmpy2 = PyImport_ImportModule("gmpy2");
-    PyObject* fn = gmpy2 ? PyObject_GetAttrString(gmpy2, "mpz") : nullptr;
-    Py_XDECREF(gmpy2);
-    return fn;
-  }();
+  static PyObject* mpz = module_attribute("gmpy2", "mpz");
   if (!mpz) return nullptr;
   return guarded([&]() -> PyObject* {
     const ScoreResult full = full_result(reinterpret_cast<ResultObject*>(self));
@@ -217,12 +198,7 @@ PyObject* exact_total(PyObject* self) {
 
 PyObject* result_as_dict(PyObject* self, PyObject*) {
   if (dict_backed(self)) {
-    static PyObject* deepcopy = [] {
-      PyObject* copy = PyImport_ImportModule("copy");
-      PyObject* fn = copy ? PyObject_GetAttrString(copy, "deepcopy") : nullptr;
-      Py_XDECREF(copy);
-      return fn;
-    }();
+    static PyObject* deepcopy = module_attribute("copy", "deepcopy");
     if (!deepcopy) return nullptr;
     return PyObject_CallFunctionObjArgs(deepcopy, reinterpret_cast<ResultObject*>(self)->data, nullptr);
   }
