@@ -261,3 +261,43 @@ def test_score_many_pipeline_edges():
         with pytest.raises(RuntimeError, match="ran out"):
             tenbou.score_many(failing(), threads=threads)
     assert [r.to_json() for r in tenbou.score_many(reqs, threads=2)] == want
+
+
+def test_score_many_stops_for_a_signal():
+    # A signal handler that raises stops a long batch and propagates out of score_many, with
+    # workers or without, and leaves nothing running (the next batch is scored as usual).
+    # (A list of plain dicts runs no Python code while it is read: there the core checks for
+    # signals once a chunk; with a generator the interpreter checks inside it too.)
+    import signal
+
+    class Stop(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Stop()
+
+    read = 0
+
+    def requests():
+        nonlocal read
+        for _ in range(3_000_000):
+            read += 1
+            yield REQ
+
+    old = signal.signal(signal.SIGALRM, handler)
+    try:
+        for threads in (1, 2):
+            read = 0
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            with pytest.raises(Stop):
+                tenbou.score_many(requests(), threads=threads)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            assert read < 3_000_000  # stopped inside the batch, not after it
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            with pytest.raises(Stop):
+                tenbou.score_many([REQ] * 3_000_000, threads=threads)
+                signal.pause()  # (if the batch ran to its end before the alarm)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert tenbou.score_many([REQ], threads=2)[0].total == 8000

@@ -251,6 +251,8 @@ class Pipeline {
 
  private:
   void publish(bool last) {
+    // Once a chunk: Ctrl-C (or any signal handler that raises) stops a long batch here.
+    if (!last && PyErr_CheckSignals() < 0) throw py::error_already_set();
     Chunk* c = filling_.release();
     {
       std::lock_guard<std::mutex> lock(mutex_);
