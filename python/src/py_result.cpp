@@ -73,8 +73,8 @@ PyObject* enum_name(int value, PyObject* (&cache)[16], const char* (*name_of)(in
   return cache[value];
 }
 
-// Defers to the Python class (self._get(name)): Korean and Hong Kong-Taiwan results,
-// failures (which raise AttributeError there), exact aotenjo amounts.
+// Defers to the Python class (self._get(name)): Korean and Hong Kong-Taiwan results, and
+// failures (which raise AttributeError there).
 PyObject* slow_get(PyObject* self, const char* name) { return PyObject_CallMethod(self, "_get", "s", name); }
 
 #define HOT(self) (reinterpret_cast<ResultObject*>(self)->hot)
@@ -186,8 +186,8 @@ bool dict_backed(PyObject* self) {
 // An aotenjo total as gmpy2.mpz (exact at any size), from the core's decimal digits.
 PyObject* exact_total(PyObject* self) {
   if (dict_backed(self)) return PyObject_CallMethod(self, "_exact_total", nullptr);
-  static PyObject* mpz = module_attribute("gmpy2", "mpz");
-  if (!mpz) return nullptr;
+  static PyObject* mpz = nullptr;  // kept once imported (an import error is raised each time)
+  if (!mpz && !(mpz = module_attribute("gmpy2", "mpz"))) return nullptr;
   return guarded([&]() -> PyObject* {
     const ScoreResult full = full_result(reinterpret_cast<ResultObject*>(self));
     const auto& payments = std::get<RiichiResult>(full).payments;
@@ -198,8 +198,8 @@ PyObject* exact_total(PyObject* self) {
 
 PyObject* result_as_dict(PyObject* self, PyObject*) {
   if (dict_backed(self)) {
-    static PyObject* deepcopy = module_attribute("copy", "deepcopy");
-    if (!deepcopy) return nullptr;
+    static PyObject* deepcopy = nullptr;
+    if (!deepcopy && !(deepcopy = module_attribute("copy", "deepcopy"))) return nullptr;
     return PyObject_CallFunctionObjArgs(deepcopy, reinterpret_cast<ResultObject*>(self)->data, nullptr);
   }
   return guarded([&] {
