@@ -301,3 +301,26 @@ def test_score_many_stops_for_a_signal():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert tenbou.score_many([REQ], threads=2)[0].total == 8000
+
+
+def test_score_many_from_several_python_threads():
+    # Each calling thread has its own chunks; the key table and yaku cache are read under
+    # the GIL: concurrent batches (with their own workers) give the same results.
+    import hand_generator
+
+    reqs = hand_generator.generate(1500, seed=33) + [{"hand": "12x"}]
+    want = [r.to_json() for r in tenbou.score_many(reqs)]
+    failures = []
+
+    def run(k):
+        for i in range(3):
+            got = [r.to_json() for r in tenbou.score_many(reqs, threads=1 + (k + i) % 3)]
+            if got != want:
+                failures.append((k, i))
+
+    callers = [threading.Thread(target=run, args=(k,)) for k in range(3)]
+    for t in callers:
+        t.start()
+    for t in callers:
+        t.join()
+    assert failures == []
