@@ -1,35 +1,56 @@
 #include "tenbou/decompose.hpp"
 
+#include <cstdint>
 #include <cstring>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
 
 namespace tenbou {
 namespace {
 
+// The lowest set bit of a non-zero mask.
+inline int lowest_bit(std::uint64_t m) {
+#if defined(_MSC_VER) && !defined(__clang__)
+  unsigned long i;
+  _BitScanForward64(&i, m);
+  return static_cast<int>(i);
+#else
+  return __builtin_ctzll(m);
+#endif
+}
+
+// Bit t of `held` is set while c[t] > 0.
+inline std::uint64_t without_emptied(std::uint64_t held, const TileCounts& c, int t) {
+  return c[t] ? held : held & ~(std::uint64_t{1} << t);
+}
+
 // Depth-first split of the remaining counts into sets. The lowest remaining tile
-// must start a triplet or a sequence (nothing lower is left to pair it with). At
-// one tile a triplet is taken before any sequence, never after one (`no_triplet_at`),
-// so each reading is produced exactly once (6666 78 gives 666 + 678 once, not twice)
-// and in ascending set order.
-void split_sets(TileCounts& c, int from, Decomposition& cur, int sets_left, Decompositions& out, int no_triplet_at) {
-  int i = from;
-  while (i < kTileKinds && c[i] == 0) ++i;
-  if (i == kTileKinds) {
+// (the lowest bit of `held`) must start a triplet or a sequence (nothing lower is left
+// to pair it with). At one tile a triplet is taken before any sequence, never after one
+// (`no_triplet_at`), so each reading is produced exactly once (6666 78 gives 666 + 678
+// once, not twice) and in ascending set order.
+void split_sets(TileCounts& c, std::uint64_t held, Decomposition& cur, int sets_left, Decompositions& out,
+                int no_triplet_at) {
+  if (held == 0) {
     if (sets_left == 0 && out.count < kMaxDecompositions) out.items[out.count++] = cur;
     return;
   }
   if (sets_left == 0) return;
+  const int i = lowest_bit(held);
   const Tile t = static_cast<Tile>(i);
   if (c[i] >= 3 && i != no_triplet_at) {
     c[i] -= 3;
     cur.sets[cur.set_count++] = {SetKind::Triplet, t};
-    split_sets(c, i, cur, sets_left - 1, out, -1);
+    split_sets(c, without_emptied(held, c, i), cur, sets_left - 1, out, -1);
     --cur.set_count;
     c[i] += 3;
   }
   if (i < 27 && i % 9 <= 6 && c[i + 1] && c[i + 2]) {
     --c[i]; --c[i + 1]; --c[i + 2];
     cur.sets[cur.set_count++] = {SetKind::Sequence, t};
-    split_sets(c, i, cur, sets_left - 1, out, i);
+    const std::uint64_t next = without_emptied(without_emptied(without_emptied(held, c, i), c, i + 1), c, i + 2);
+    split_sets(c, next, cur, sets_left - 1, out, i);
     --cur.set_count;
     ++c[i]; ++c[i + 1]; ++c[i + 2];
   }
@@ -93,12 +114,14 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
     first = range.first + (2 * weighted) % 3;
     step = 3;
   }
+  std::uint64_t held = 0;  // bit t while c[t] > 0
+  for (int t = 0; t < kTileKinds; ++t) held |= std::uint64_t{c[t] != 0} << t;
   for (int p = first; p <= range.last; p += step) {
     if (c[p] < 2) continue;
     c[p] -= 2;
     cur.pair = static_cast<Tile>(p);
     cur.set_count = 0;
-    split_sets(c, 0, cur, sets, out, -1);
+    split_sets(c, without_emptied(held, c, p), cur, sets, out, -1);
     c[p] += 2;
   }
   return out.count;
