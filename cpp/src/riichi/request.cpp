@@ -79,6 +79,131 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
   }
 }
 
+
+RiichiRequest finish_riichi(RiichiFields& fields, BeforeWin* before_win) {
+  RiichiRequest& r = fields.request;
+  const std::string_view hand = fields.hand, win = fields.win, dora = fields.dora, ura = fields.ura,
+                         own_discards = fields.own_discards, visible = fields.visible;
+  const bool have_hand = fields.have_hand, have_win = fields.have_win, have_dora = fields.have_dora,
+             have_ura = fields.have_ura, have_tsumo = fields.have_tsumo;
+  const SmallList<std::string_view, 4>& meld_texts = fields.meld_texts;
+  const bool tsumo_given_false = fields.tsumo_given_false;
+  // contract.md: double_riichi implies riichi; tenhou and chiihou imply tsumo.
+  if (r.double_riichi) r.riichi = true;
+  if (before_win && have_tsumo)
+    throw InputError("bad_value", "tsumo", "a hand before the win is scored both by ron and by tsumo: leave tsumo out");
+  if (before_win && have_win)
+    throw InputError("bad_value", "win_tile", "a hand before the win has no winning tile yet: leave win_tile out");
+  if (!before_win && (r.tenhou || r.chiihou)) r.tsumo = true;
+
+  if (!have_hand) throw InputError("bad_value", "hand", "the request has no \"hand\"");
+
+  TileCounts seen{};
+  std::array<std::uint8_t, 3> seen_reds{};
+  const std::size_t hand_count = parse_tiles_each(hand, "hand", [&](ParsedTile t) {
+    // Saturate: a count past 4 is reported below, and must not wrap around.
+    if (r.hand[t.tile] < 200) ++r.hand[t.tile];
+    if (seen[t.tile] < 200) ++seen[t.tile];
+    if (t.red) {
+      if (r.hand_reds[static_cast<int>(suit_of(t.tile))] < 200) ++r.hand_reds[static_cast<int>(suit_of(t.tile))];
+      if (seen_reds[static_cast<int>(suit_of(t.tile))] < 200) ++seen_reds[static_cast<int>(suit_of(t.tile))];
+    }
+  });
+  const bool three_players = r.players == 3;
+  if (three_players) check_three_player_tiles(r.hand, "hand");
+  for (std::size_t i = 0; i < meld_texts.size(); ++i) {
+    char field_text[] = "melds[0]";  // at most 4 melds: one digit
+    field_text[6] = static_cast<char>('0' + i);
+    const std::string_view field(field_text, sizeof field_text - 1);
+    Meld m = parse_meld(meld_texts[i], field);
+    if (three_players) {
+      if (m.kind == MeldKind::Chi)
+        throw InputError("meld_not_in_rules", std::string(field), "three-player mahjong has no chi (pon and kan only)");
+      TileCounts meld_tiles{};
+      meld_tiles[m.tile] = 1;
+      check_three_player_tiles(meld_tiles, field);
+    }
+    for (int k = 0; k < m.size(); ++k) ++seen[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
+    if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
+    r.melds.push_back(m);
+  }
+  if (have_dora) r.dora_indicators = parse_indicators(dora, "dora_indicators", seen, seen_reds);
+  if (have_ura) r.ura_indicators = parse_indicators(ura, "ura_indicators", seen, seen_reds);
+  if (three_players) {
+    check_three_player_tiles(r.dora_indicators, "dora_indicators");
+    check_three_player_tiles(r.ura_indicators, "ura_indicators");
+    if (r.seat_wind == Wind::North)
+      throw InputError("bad_value", "seat_wind", "three-player mahjong has no North seat: E, S or W");
+    seen[kNorth] = static_cast<std::uint8_t>(seen[kNorth] + r.kita);  // kita tiles are North tiles
+  } else if (r.kita > 0) {
+    throw InputError("bad_value", "kita",
+                     "kita (North tiles set aside as dora) exist only in three-player mahjong: add \"players\": 3");
+  }
+  if (before_win) {
+    auto add_seen = [&](std::string_view text, const char* field, TileCounts& into) {
+      parse_tiles_each(text, field, [&](ParsedTile t) {
+        if (into[t.tile] < 200) ++into[t.tile];
+        if (seen[t.tile] < 200) ++seen[t.tile];
+        if (t.red) ++seen_reds[static_cast<int>(suit_of(t.tile))];
+      });
+    };
+    add_seen(own_discards, "own_discards", before_win->own_discards);
+    add_seen(visible, "visible", before_win->visible);
+    if (three_players) {
+      check_three_player_tiles(before_win->own_discards, "own_discards");
+      check_three_player_tiles(before_win->visible, "visible");
+    }
+  }
+
+  const std::size_t want = (before_win ? 13 : 14) - 3 * r.melds.size();
+  if (hand_count != want)
+    throw InputError("tile_count", "hand",
+                     std::to_string(hand_count) + " tiles given; with " + std::to_string(r.melds.size()) +
+                         " meld(s) the hand must hold " + std::to_string(want) +
+                         (before_win ? " tiles before the win" : " tiles including the winning tile"));
+  for (int t = 0; t < kTileKinds; ++t)
+    if (seen[t] > 4)
+      throw InputError("too_many_copies", "",
+                       std::to_string(seen[t]) + " copies of " + tile_name(static_cast<Tile>(t)) +
+                           (before_win ? " counting hand, melds, indicators, own discards and visible tiles"
+                                       : " counting hand, melds and indicators") +
+                           (t == kNorth && r.kita ? " and kita (there are 4)" : " (there are 4)"));
+  for (int s = 0; s < 3; ++s)
+    if (seen_reds[s] > 1)
+      throw InputError("too_many_copies", "",
+                       std::to_string(seen_reds[s]) + " red fives 0" + suit_letter(static_cast<Suit>(s)) +
+                           " counting hand, melds and indicators (there is 1)");
+
+  if (before_win) {
+    check_flags(r, false, true);
+    // Ron and tsumo are both scored: the request must make sense as one of them at least.
+    const Tile any = 0;
+    try {
+      check_flags(riichi_request_on(r, any, false), false, false);
+    } catch (const InputError&) {
+      check_flags(riichi_request_on(r, any, true), false, false);
+    }
+    return r;
+  }
+  if (!have_win) throw InputError("bad_value", "win_tile", "the request has no \"win_tile\"");
+  ParsedTile w = parse_single_tile(win, "win_tile");
+  if (three_players && !in_three_player_set(w.tile)) {
+    TileCounts one{};
+    one[w.tile] = 1;
+    check_three_player_tiles(one, "win_tile");
+  }
+  r.win_tile = w.tile;
+  r.win_red = w.red;
+  const int suit = is_honor(w.tile) ? -1 : static_cast<int>(suit_of(w.tile));
+  const bool present = w.red ? (suit >= 0 && r.hand_reds[suit] > 0)
+                             : r.hand[w.tile] > (number_of(w.tile) == 5 && suit >= 0 ? r.hand_reds[suit] : 0);
+  if (!present)
+    throw InputError("win_tile_missing", "win_tile",
+                     "the winning tile " + tile_name(w.tile, w.red) + " is not in the hand (hand includes the winning tile)");
+  check_flags(r, tsumo_given_false, false);
+  return r;
+}
+
 }  // namespace riichi_reader
 
 using riichi_reader::check_flags;
