@@ -36,6 +36,27 @@ def test_python_matches_the_golden_results():
     assert not diffs, diffs[:3]
 
 
+def test_score_many_on_threads_matches_the_golden_results():
+    # The vector requests as dicts through score_many, read on the calling thread and, with
+    # workers, finished (tile texts parsed, checks run) and scored on the others: the same
+    # results and the same error for each bad request, in order.
+    import json
+
+    requests, expected = [], []
+    for line, want in zip(LINES, EXPECTED):
+        if '"bad_json"' in want:
+            continue  # text that is not one JSON object (duplicate keys ...): the text paths cover it
+        request = json.loads(line)
+        if isinstance(request, dict):
+            requests.append(request)
+            expected.append(want)
+    assert len(requests) >= 2000
+    for threads in (1, 2, 3):
+        got = list(tenbou.score_many(requests, threads=threads).to_json_lines())
+        diffs = [(i, requests[i], expected[i], got[i]) for i in range(len(got)) if got[i] != expected[i]]
+        assert not diffs, (threads, diffs[:3])
+
+
 def test_cli_jsonl_matches(run_cli):
     code, out = run_cli(["score", "--jsonl"], stdin="\n".join(LINES) + "\n")
     assert code == 0 and out.splitlines() == EXPECTED

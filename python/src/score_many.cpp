@@ -3,6 +3,8 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -74,25 +76,42 @@ constexpr std::size_t kBlock = 32;   // requests a scoring thread claims at a ti
 // GIL held; `help` scores (any thread, no GIL), claiming blocks until none are left.
 class Chunk {
  public:
-  Chunk() : riichi_(kChunk), slots_(kChunk), results_(kChunk) {}
+  Chunk() : riichi_(kChunk), fields_(kChunk), texts_(kChunk), slots_(kChunk), results_(kChunk) {}
 
   void reset() {
-    count_ = riichi_count_ = korean_count_ = hktw_count_ = 0;
+    count_ = riichi_count_ = deferred_count_ = korean_count_ = hktw_count_ = 0;
     next_.store(0, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
   }
   bool full() const { return count_ == kChunk; }
   std::size_t size() const { return count_; }
 
-  void take(PyObject* item) {
+  // `defer`: leave the tile texts to the scoring threads (worth it only when other threads
+  // score: alone, the copy is pure cost).
+  void take(PyObject* item, bool defer) {
     Slot& slot = slots_[count_];
     try {
       with_view(item, [&](PyObject* request, const PyView& view) {
         switch (family_of(request, view)) {
-          case tenbou::RulesFamily::Riichi:
-            riichi_[riichi_count_] = tenbou::riichi_reader::read_riichi(view, nullptr);
-            slot = {Family::Riichi, riichi_count_++};
+          case tenbou::RulesFamily::Riichi: {
+            // The member walk needs the GIL; with other threads scoring, the tile texts are
+            // copied and parsed by the scoring thread (finish_riichi), unless they are too
+            // long to copy here.
+            if (!defer) {
+              riichi_[riichi_count_] = tenbou::riichi_reader::read_riichi(view, nullptr);
+              slot = {Family::Riichi, riichi_count_++};
+              break;
+            }
+            tenbou::riichi_reader::RiichiFields& f = fields_[deferred_count_];
+            tenbou::riichi_reader::read_riichi_fields(view, nullptr, f);
+            if (copy_texts(f, texts_[deferred_count_])) {
+              slot = {Family::RiichiDeferred, deferred_count_++};
+            } else {
+              riichi_[riichi_count_] = tenbou::riichi_reader::finish_riichi(f, nullptr);
+              slot = {Family::Riichi, riichi_count_++};
+            }
             break;
+          }
           case tenbou::RulesFamily::Korean:
             if (korean_count_ == korean_.size()) korean_.emplace_back();
             korean_[korean_count_] = tenbou::korean_request_from(view);
@@ -136,7 +155,32 @@ class Chunk {
   std::atomic<int> helpers{0};  // worker threads inside help() (changed under the pipeline's mutex)
 
  private:
-  enum class Family : std::uint8_t { Riichi, Korean, Hktw, Failed };
+  enum class Family : std::uint8_t { Riichi, RiichiDeferred, Korean, Hktw, Failed };
+
+  // Room for a request's tile texts (hand, winning tile, indicators, melds) copied out of
+  // the Python strings; real requests use well under half of it.
+  static constexpr std::size_t kTextRoom = 128;
+  using Texts = std::array<char, kTextRoom>;
+
+  // Copies the texts of `f` into `room` and points its views there; false (nothing
+  // changed) when they do not fit.
+  static bool copy_texts(tenbou::riichi_reader::RiichiFields& f, Texts& room) {
+    std::size_t total = f.hand.size() + f.win.size() + f.dora.size() + f.ura.size();
+    for (const std::string_view m : f.meld_texts) total += m.size();
+    if (total > kTextRoom) return false;
+    char* at = room.data();
+    auto move = [&](std::string_view& text) {
+      if (!text.empty()) std::memcpy(at, text.data(), text.size());
+      text = std::string_view(at, text.size());
+      at += text.size();
+    };
+    move(f.hand);
+    move(f.win);
+    move(f.dora);
+    move(f.ura);
+    for (std::string_view& m : f.meld_texts) move(m);
+    return true;
+  }
   struct Slot {
     Family family;
     std::uint32_t index;  // in the family's request list
@@ -149,6 +193,15 @@ class Chunk {
         case Family::Riichi:
           if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
           tenbou::score_riichi_into(riichi_[slots_[i].index], std::get<RiichiResult>(out));
+          break;
+        case Family::RiichiDeferred:
+          try {
+            const tenbou::RiichiRequest request = tenbou::riichi_reader::finish_riichi(fields_[slots_[i].index], nullptr);
+            if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
+            tenbou::score_riichi_into(request, std::get<RiichiResult>(out));
+          } catch (const tenbou::InputError& e) {
+            out = invalid_input(e);
+          }
           break;
         case Family::Korean: out = tenbou::score_korean(korean_[slots_[i].index]); break;
         case Family::Hktw: out = tenbou::score_hktw(hktw_[slots_[i].index]); break;
@@ -179,14 +232,16 @@ class Chunk {
     }
   }
 
-  std::vector<tenbou::RiichiRequest> riichi_;
+  std::vector<tenbou::RiichiRequest> riichi_;                // read and checked here
+  std::vector<tenbou::riichi_reader::RiichiFields> fields_;  // walked here, finished by the scorer
+  std::vector<Texts> texts_;                                   // the copied tile texts of fields_
   std::vector<tenbou::KoreanRequest> korean_;  // grown on demand (rare)
   std::vector<tenbou::HktwRequest> hktw_;
   std::vector<Slot> slots_;
   std::vector<ScoreResult> results_;
   EncodedRecords encoded_[kChunk / kBlock];  // each block's records, written by the thread that scored it
   std::size_t count_ = 0;
-  std::uint32_t riichi_count_ = 0, korean_count_ = 0, hktw_count_ = 0;
+  std::uint32_t riichi_count_ = 0, deferred_count_ = 0, korean_count_ = 0, hktw_count_ = 0;
   std::atomic<std::size_t> next_{0}, done_{0};
 };
 
@@ -239,7 +294,7 @@ class Pipeline {
   }
 
   void take(PyObject* item) {
-    filling_->take(item);
+    filling_->take(item, threads_ > 1);
     if (filling_->full()) publish(false);
   }
 
