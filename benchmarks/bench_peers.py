@@ -20,13 +20,18 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import hand_generator  # noqa: E402
 import tenbou  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_riichi import best_rate, native_tool  # noqa: E402
+
+SECONDS = 3.0  # each figure: the best run within this many seconds
 
 KEYS = {"rules": "riichi", "method": "fuhan", "melds": [], "tsumo": False, "seat_wind": "E", "round_wind": "E",
         "riichi": False, "double_riichi": False, "ippatsu": False, "rinshan": False, "chankan": False,
@@ -58,17 +63,6 @@ def read_tenbou(r: Any) -> Any:
     if not r.ok:
         return r.error["code"]
     return r.han, r.fu, r.total, [y.key for y in r.yaku]
-
-
-def best_rate(n: int, fn: Callable[[], Any], seconds: float = 3.0) -> float:
-    best = float("inf")
-    deadline = time.perf_counter() + seconds
-    while True:
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-        if time.perf_counter() > deadline:
-            return n / best
 
 
 class _Ids:
@@ -135,9 +129,6 @@ def native_rate(reqs: List[Dict[str, Any]]) -> Optional[float]:
     import subprocess
     import tempfile
 
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bench_riichi import native_tool
-
     try:
         tool = native_tool()
     except (OSError, subprocess.CalledProcessError) as e:
@@ -159,11 +150,11 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, tenbou {tenbou.__version__}; "
           f"{len(reqs)} hands, {sum(1 for q in reqs if q['method'] != 'fuhan')} han-only/aotenjo")
     rows: List[tuple] = []
-    many = best_rate(len(reqs), lambda: [read_tenbou(r) for r in tenbou.score_many(reqs)])
+    many = best_rate(len(reqs), lambda: [read_tenbou(r) for r in tenbou.score_many(reqs)], SECONDS)
     rows.append(("tenbou.score_many, results read", many))
-    one = best_rate(len(reqs), lambda: [read_tenbou(tenbou.score(q)) for q in reqs])
+    one = best_rate(len(reqs), lambda: [read_tenbou(tenbou.score(q)) for q in reqs], SECONDS)
     rows.append(("tenbou.score per hand, results read", one))
-    rows.append(("tenbou.score_many, results not read", best_rate(len(reqs), lambda: tenbou.score_many(reqs))))
+    rows.append(("tenbou.score_many, results not read", best_rate(len(reqs), lambda: tenbou.score_many(reqs), SECONDS)))
     peer = None
     inputs = riichienv_inputs(reqs)
     if inputs is None:
@@ -176,7 +167,7 @@ def main() -> None:
                 r = riichienv.HandEvaluator(hand, melds).calc(win, dora, cond, ura)
                 (r.is_win, r.han, r.fu, r.ron_agari, r.tsumo_agari_oya, r.tsumo_agari_ko, list(r.yaku))
 
-        peer = best_rate(len(inputs), run_riichienv)
+        peer = best_rate(len(inputs), run_riichienv, SECONDS)
         rows.append(("riichienv (HandEvaluator(...).calc, read)", peer))
     try:
         from mahjong_oracle import Unrepresentable, score_with_mahjong
@@ -193,8 +184,8 @@ def main() -> None:
         rows.append(("mahjong 2.1.0 (HandCalculator, its result)", best_rate(len(sample), run_mahjong, 2.0)))
     except ImportError:
         print("skipped: mahjong (pip install mahjong; Python 3.10+)")
-    one_thread = best_rate(len(reqs), lambda: tenbou.score_many(reqs, threads=1))
-    two_threads = best_rate(len(reqs), lambda: tenbou.score_many(reqs, threads=2))
+    one_thread = best_rate(len(reqs), lambda: tenbou.score_many(reqs, threads=1), SECONDS)
+    two_threads = best_rate(len(reqs), lambda: tenbou.score_many(reqs, threads=2), SECONDS)
     rows.append(("tenbou.score_many(threads=2), not read", two_threads))
     if "--no-native" not in sys.argv:
         native = native_rate(reqs)

@@ -14,9 +14,6 @@
 #include "result_store.hpp"
 #include "py_result.hpp"
 #include "score_many.hpp"
-#include "tenbou/riichi.hpp"
-#include "tenbou/yaku_table.hpp"
-#include "tenbou/request.hpp"
 #include "tenbou/api.hpp"
 #include "tenbou/settlement.hpp"
 #include "tenbou/bignum.hpp"
@@ -25,7 +22,6 @@
 
 namespace py = pybind11;
 using tenbou::Json;
-using tenbou::RiichiResult;
 using tenbou::ScoreResult;
 
 namespace {
@@ -59,7 +55,6 @@ PyObject* check(PyObject* obj) {
 
 // The results of one score_many call, kept compactly in C++ (result_store.hpp); Python
 // views them one at a time.
-
 struct ResultBatch {
   tenbou_py::ResultStore store;
   std::size_t index(py::ssize_t i) const {

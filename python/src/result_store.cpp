@@ -10,7 +10,7 @@ using tenbou::ScoreResult;
 
 namespace {
 
-// Reads what ResultStore::push wrote, in the same order.
+// Reads what ResultStore::encode wrote, in the same order.
 class Reader {
  public:
   explicit Reader(const char* p) : p_(reinterpret_cast<const std::uint8_t*>(p)) {}
@@ -164,12 +164,6 @@ void ResultStore::append(const EncodedRecords& records, const ScoreResult* resul
     whole_.push_back(results[k]);
     for (int b = 0; b < 4; ++b) data_[at + 1 + b] = static_cast<char>(index >> (8 * b) & 0xFF);
   }
-}
-
-void ResultStore::push(const ScoreResult& result) {
-  EncodedRecords one;
-  encode(result, one);
-  append(one, &result);
 }
 
 ScoreResult ResultStore::get(std::size_t i) const {

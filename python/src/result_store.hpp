@@ -32,7 +32,6 @@ class ResultStore {
   static void encode(const tenbou::ScoreResult& r, EncodedRecords& out);
   void append(const EncodedRecords& records, const tenbou::ScoreResult* results);
   void reserve(std::size_t n) { offsets_.reserve(n); }
-  void push(const tenbou::ScoreResult& r);
   std::size_t size() const { return offsets_.size(); }
   tenbou::ScoreResult get(std::size_t i) const;
   // The hot fields of result i, without rebuilding the rest (a Riichi record keeps them first).
