@@ -69,6 +69,22 @@ ScoreResult internal_error(const std::exception& e) {  // memory: the slot says 
   return RiichiResult::failure(tenbou::ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal");
 }
 
+// The failure a slot gets when even the message above cannot be allocated: made when the
+// module loads, so giving it out allocates nothing.
+const std::shared_ptr<const tenbou::ResultError> kOutOfMemory = std::make_shared<const tenbou::ResultError>(
+    tenbou::ResultError{tenbou::ErrorCode::InvalidInput, "internal", "", "internal error: out of memory"});
+
+void out_of_memory(ScoreResult& out) noexcept {
+  RiichiResult& r = out.emplace<RiichiResult>();
+  r.error = kOutOfMemory;
+}
+
+// Scores a Riichi request into a result slot, whatever the slot held before.
+void score_riichi_slot(const tenbou::RiichiRequest& request, ScoreResult& out) {
+  if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
+  tenbou::score_riichi_into(request, std::get<RiichiResult>(out));
+}
+
 constexpr std::size_t kChunk = 512;  // requests read before they are scored
 constexpr std::size_t kBlock = 32;   // requests a scoring thread claims at a time
 
@@ -190,15 +206,10 @@ class Chunk {
     ScoreResult& out = results_[i];
     try {
       switch (slots_[i].family) {
-        case Family::Riichi:
-          if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
-          tenbou::score_riichi_into(riichi_[slots_[i].index], std::get<RiichiResult>(out));
-          break;
+        case Family::Riichi: score_riichi_slot(riichi_[slots_[i].index], out); break;
         case Family::RiichiDeferred:
           try {
-            const tenbou::RiichiRequest request = tenbou::riichi_reader::finish_riichi(fields_[slots_[i].index], nullptr);
-            if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
-            tenbou::score_riichi_into(request, std::get<RiichiResult>(out));
+            score_riichi_slot(tenbou::riichi_reader::finish_riichi(fields_[slots_[i].index], nullptr), out);
           } catch (const tenbou::InputError& e) {
             out = invalid_input(e);
           }
@@ -211,7 +222,7 @@ class Chunk {
       try {
         out = internal_error(e);
       } catch (...) {
-        out.emplace<RiichiResult>();  // not ok, no error text: reads as a failure
+        out_of_memory(out);
       }
     }
   }
@@ -223,7 +234,7 @@ class Chunk {
     } catch (const std::exception& e) {  // memory: a shorter failure record instead
       out.bytes.resize(mark);
       out.starts.resize(starts);
-      results_[i] = RiichiResult::failure(tenbou::ErrorCode::InvalidInput, "internal error: out of memory", "internal");
+      out_of_memory(results_[i]);
       try {
         ResultStore::encode(results_[i], out);
       } catch (...) {
@@ -392,12 +403,7 @@ void score_request(PyObject* request, ScoreResult& out) {
   try {
     with_view(request, [&](PyObject* dict, const PyView& view) {
       switch (family_of(dict, view)) {
-        case tenbou::RulesFamily::Riichi: {
-          const tenbou::RiichiRequest r = tenbou::riichi_reader::read_riichi(view, nullptr);
-          if (!std::holds_alternative<RiichiResult>(out)) out.emplace<RiichiResult>();
-          tenbou::score_riichi_into(r, std::get<RiichiResult>(out));
-          break;
-        }
+        case tenbou::RulesFamily::Riichi: score_riichi_slot(tenbou::riichi_reader::read_riichi(view, nullptr), out); break;
         case tenbou::RulesFamily::Korean: out = tenbou::score_korean(tenbou::korean_request_from(view)); break;
         case tenbou::RulesFamily::Hktw: out = tenbou::score_hktw(tenbou::hktw_request_from(view)); break;
       }
