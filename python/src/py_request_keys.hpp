@@ -1,6 +1,10 @@
-// Request keys looked up by identity (binding only). A request's keys are str objects,
-// and dict literals and dict(...) copies share the same interned objects request after
-// request: a small table from object to key skips comparing the text each time.
+// The Riichi reader's fast paths for Python objects (binding only; found by argument-
+// dependent lookup from request_reader.hpp when it reads a PyView, with the GIL held).
+// Request keys are looked up by identity: a request's keys are str objects, and dict
+// literals and dict(...) copies share the same interned objects request after request, so
+// a small table from object to key skips comparing the text each time. Booleans, small
+// ints and ASCII str values are read with one type test each; anything else (and every
+// error) goes through the generic readers of json_fields.hpp, so messages are the same.
 #pragma once
 #include <cstdint>
 
@@ -29,6 +33,28 @@ inline tenbou::riichi_reader::Key request_key(const PyKey& key) {
     e = {key.object, found};
   }
   return found;
+}
+
+inline bool get_bool(const PyView& v, const PyKey& field) {
+  if (v.object() == Py_True) return true;
+  if (v.object() == Py_False) return false;
+  return tenbou::get_bool<PyView, PyKey>(v, field);
+}
+
+inline std::int64_t get_int(const PyView& v, const PyKey& field, std::int64_t lo, std::int64_t hi) {
+  if (PyLong_CheckExact(v.object())) {
+    int overflow = 0;
+    const long long i = PyLong_AsLongLongAndOverflow(v.object(), &overflow);
+    if (!overflow && i >= lo && i <= hi) return i;
+  }
+  return tenbou::get_int<PyView, PyKey>(v, field, lo, hi);
+}
+
+inline std::string_view get_string(const PyView& v, const PyKey& field) {
+  PyObject* o = v.object();
+  if (PyUnicode_CheckExact(o) && PyUnicode_IS_COMPACT_ASCII(o))
+    return {static_cast<const char*>(PyUnicode_DATA(o)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(o))};
+  return tenbou::get_string<PyView, PyKey>(v, field);
 }
 
 }  // namespace tenbou_py

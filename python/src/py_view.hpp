@@ -75,6 +75,7 @@ class PyView final : public tenbou::ValueView {
     Py_ssize_t pos = 0;
     while (PyDict_Next(obj_, &pos, &key, &value)) visit(PyKey{key}, PyView(value));
   }
+  PyObject* object() const { return obj_; }
   std::string_view type_name() const override {
     if (kind() == Kind::Other) return Py_TYPE(obj_)->tp_name;
     return ValueView::type_name();

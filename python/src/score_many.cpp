@@ -92,10 +92,10 @@ constexpr std::size_t kBlock = 32;   // requests a scoring thread claims at a ti
 // GIL held; `help` scores (any thread, no GIL), claiming blocks until none are left.
 class Chunk {
  public:
-  Chunk() : riichi_(kChunk), fields_(kChunk), texts_(kChunk), slots_(kChunk), results_(kChunk) {}
+  Chunk() : fields_(kChunk), texts_(kChunk), slots_(kChunk), results_(kChunk) {}
 
   void reset() {
-    count_ = riichi_count_ = deferred_count_ = korean_count_ = hktw_count_ = 0;
+    count_ = riichi_count_ = korean_count_ = hktw_count_ = 0;
     next_.store(0, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
   }
@@ -113,17 +113,13 @@ class Chunk {
             // The member walk needs the GIL; with other threads scoring, the tile texts are
             // copied and parsed by the scoring thread (finish_riichi), unless they are too
             // long to copy here.
-            if (!defer) {
-              riichi_[riichi_count_] = tenbou::riichi_reader::read_riichi(view, nullptr);
-              slot = {Family::Riichi, riichi_count_++};
-              break;
-            }
-            tenbou::riichi_reader::RiichiFields& f = fields_[deferred_count_];
+            // Either way the request is finished in place in fields_ (no copy of it).
+            tenbou::riichi_reader::RiichiFields& f = fields_[riichi_count_];
             tenbou::riichi_reader::read_riichi_fields(view, nullptr, f);
-            if (copy_texts(f, texts_[deferred_count_])) {
-              slot = {Family::RiichiDeferred, deferred_count_++};
+            if (defer && copy_texts(f, texts_[riichi_count_])) {
+              slot = {Family::RiichiDeferred, riichi_count_++};
             } else {
-              riichi_[riichi_count_] = tenbou::riichi_reader::finish_riichi(f, nullptr);
+              tenbou::riichi_reader::finish_riichi(f, nullptr);
               slot = {Family::Riichi, riichi_count_++};
             }
             break;
@@ -206,7 +202,7 @@ class Chunk {
     ScoreResult& out = results_[i];
     try {
       switch (slots_[i].family) {
-        case Family::Riichi: score_riichi_slot(riichi_[slots_[i].index], out); break;
+        case Family::Riichi: score_riichi_slot(fields_[slots_[i].index].request, out); break;
         case Family::RiichiDeferred:
           try {
             score_riichi_slot(tenbou::riichi_reader::finish_riichi(fields_[slots_[i].index], nullptr), out);
@@ -243,16 +239,17 @@ class Chunk {
     }
   }
 
-  std::vector<tenbou::RiichiRequest> riichi_;                // read and checked here
-  std::vector<tenbou::riichi_reader::RiichiFields> fields_;  // walked here, finished by the scorer
-  std::vector<Texts> texts_;                                   // the copied tile texts of fields_
+  // Riichi requests: walked here, finished here (Family::Riichi) or by the scoring thread
+  // (Family::RiichiDeferred, their tile texts copied into texts_).
+  std::vector<tenbou::riichi_reader::RiichiFields> fields_;
+  std::vector<Texts> texts_;
   std::vector<tenbou::KoreanRequest> korean_;  // grown on demand (rare)
   std::vector<tenbou::HktwRequest> hktw_;
   std::vector<Slot> slots_;
   std::vector<ScoreResult> results_;
   EncodedRecords encoded_[kChunk / kBlock];  // each block's records, written by the thread that scored it
   std::size_t count_ = 0;
-  std::uint32_t riichi_count_ = 0, deferred_count_ = 0, korean_count_ = 0, hktw_count_ = 0;
+  std::uint32_t riichi_count_ = 0, korean_count_ = 0, hktw_count_ = 0;
   std::atomic<std::size_t> next_{0}, done_{0};
 };
 
@@ -403,7 +400,12 @@ void score_request(PyObject* request, ScoreResult& out) {
   try {
     with_view(request, [&](PyObject* dict, const PyView& view) {
       switch (family_of(dict, view)) {
-        case tenbou::RulesFamily::Riichi: score_riichi_slot(tenbou::riichi_reader::read_riichi(view, nullptr), out); break;
+        case tenbou::RulesFamily::Riichi: {
+          tenbou::riichi_reader::RiichiFields fields;
+          tenbou::riichi_reader::read_riichi_fields(view, nullptr, fields);
+          score_riichi_slot(tenbou::riichi_reader::finish_riichi(fields, nullptr), out);
+          break;
+        }
         case tenbou::RulesFamily::Korean: out = tenbou::score_korean(tenbou::korean_request_from(view)); break;
         case tenbou::RulesFamily::Hktw: out = tenbou::score_hktw(tenbou::hktw_request_from(view)); break;
       }

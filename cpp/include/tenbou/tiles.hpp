@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
 
 namespace tenbou {
 
@@ -14,6 +17,40 @@ constexpr int kTileKinds = 34;
 constexpr Tile kNoTile = 255;
 
 using TileCounts = std::array<std::uint8_t, kTileKinds>;
+
+// Bit t set while counts[t] > 0. Decomposition and the hand's facts start from it on
+// every scored hand: with SSE2 (every x86-64) it is two compares, not 34 branches.
+inline std::uint64_t held_mask(const TileCounts& counts) {
+#if defined(__SSE2__) || defined(_M_X64)
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data()));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + 16));
+  const std::uint64_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
+                              static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero)))) << 16;
+  return (~empty & 0xFFFFFFFFull) | std::uint64_t{counts[32] != 0} << 32 | std::uint64_t{counts[33] != 0} << 33;
+#else
+  std::uint64_t held = 0;
+  for (int t = 0; t < kTileKinds; ++t) held |= std::uint64_t{counts[t] != 0} << t;
+  return held;
+#endif
+}
+
+// Whether some kind has more than `limit` copies (limit < 128): one saturating subtract
+// per 16 kinds with SSE2. Every request is checked for a fifth copy.
+inline bool any_count_over(const TileCounts& counts, std::uint8_t limit) {
+#if defined(__SSE2__) || defined(_M_X64)
+  const __m128i cap = _mm_set1_epi8(static_cast<char>(limit));
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data()));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + 16));
+  const __m128i over = _mm_or_si128(_mm_subs_epu8(lo, cap), _mm_subs_epu8(hi, cap));
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) != 0xFFFF || counts[32] > limit ||
+         counts[33] > limit;
+#else
+  for (std::uint8_t c : counts)
+    if (c > limit) return true;
+  return false;
+#endif
+}
 
 enum class Suit : std::uint8_t { Man = 0, Pin = 1, Sou = 2, Honor = 3 };
 

@@ -114,8 +114,7 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
     first = range.first + (2 * weighted) % 3;
     step = 3;
   }
-  std::uint64_t held = 0;  // bit t while c[t] > 0
-  for (int t = 0; t < kTileKinds; ++t) held |= std::uint64_t{c[t] != 0} << t;
+  const std::uint64_t held = held_mask(c);
   for (int p = first; p <= range.last; p += step) {
     if (c[p] < 2) continue;
     c[p] -= 2;

@@ -80,7 +80,7 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
 }
 
 
-RiichiRequest finish_riichi(RiichiFields& fields, BeforeWin* before_win) {
+const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win) {
   RiichiRequest& r = fields.request;
   const std::string_view hand = fields.hand, win = fields.win, dora = fields.dora, ura = fields.ura,
                          own_discards = fields.own_discards, visible = fields.visible;
@@ -98,17 +98,14 @@ RiichiRequest finish_riichi(RiichiFields& fields, BeforeWin* before_win) {
 
   if (!have_hand) throw InputError("bad_value", "hand", "the request has no \"hand\"");
 
-  TileCounts seen{};
-  std::array<std::uint8_t, 3> seen_reds{};
   const std::size_t hand_count = parse_tiles_each(hand, "hand", [&](ParsedTile t) {
     // Saturate: a count past 4 is reported below, and must not wrap around.
     if (r.hand[t.tile] < 200) ++r.hand[t.tile];
-    if (seen[t.tile] < 200) ++seen[t.tile];
-    if (t.red) {
-      if (r.hand_reds[static_cast<int>(suit_of(t.tile))] < 200) ++r.hand_reds[static_cast<int>(suit_of(t.tile))];
-      if (seen_reds[static_cast<int>(suit_of(t.tile))] < 200) ++seen_reds[static_cast<int>(suit_of(t.tile))];
-    }
+    if (t.red && r.hand_reds[static_cast<int>(suit_of(t.tile))] < 200) ++r.hand_reds[static_cast<int>(suit_of(t.tile))];
   });
+  // Every copy of a kind counted so far: the hand's, then the melds' and indicators'.
+  TileCounts seen = r.hand;
+  std::array<std::uint8_t, 3> seen_reds = r.hand_reds;
   const bool three_players = r.players == 3;
   if (three_players) check_three_player_tiles(r.hand, "hand");
   for (std::size_t i = 0; i < meld_texts.size(); ++i) {
@@ -161,13 +158,14 @@ RiichiRequest finish_riichi(RiichiFields& fields, BeforeWin* before_win) {
                      std::to_string(hand_count) + " tiles given; with " + std::to_string(r.melds.size()) +
                          " meld(s) the hand must hold " + std::to_string(want) +
                          (before_win ? " tiles before the win" : " tiles including the winning tile"));
-  for (int t = 0; t < kTileKinds; ++t)
-    if (seen[t] > 4)
-      throw InputError("too_many_copies", "",
-                       std::to_string(seen[t]) + " copies of " + tile_name(static_cast<Tile>(t)) +
-                           (before_win ? " counting hand, melds, indicators, own discards and visible tiles"
-                                       : " counting hand, melds and indicators") +
-                           (t == kNorth && r.kita ? " and kita (there are 4)" : " (there are 4)"));
+  if (any_count_over(seen, 4))  // (the loop only to name the kind)
+    for (int t = 0; t < kTileKinds; ++t)
+      if (seen[t] > 4)
+        throw InputError("too_many_copies", "",
+                         std::to_string(seen[t]) + " copies of " + tile_name(static_cast<Tile>(t)) +
+                             (before_win ? " counting hand, melds, indicators, own discards and visible tiles"
+                                         : " counting hand, melds and indicators") +
+                             (t == kNorth && r.kita ? " and kita (there are 4)" : " (there are 4)"));
   for (int s = 0; s < 3; ++s)
     if (seen_reds[s] > 1)
       throw InputError("too_many_copies", "",

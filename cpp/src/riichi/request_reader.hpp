@@ -106,7 +106,8 @@ template <typename V>
 void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& fields) {
   if (req.kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "", "a request must be a JSON object, not " + type_phrase(req));
-  fields = RiichiFields();
+  static const RiichiFields kEmpty{};  // one copy, not a temporary built and copied per request
+  fields = kEmpty;
   RiichiRequest& r = fields.request;
   std::string_view &hand = fields.hand, &win = fields.win, &dora = fields.dora, &ura = fields.ura,
                    &own_discards = fields.own_discards, &visible = fields.visible;
@@ -183,8 +184,9 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
   });
 }
 
-// Parses the tile texts of `fields` and checks the whole request (request.cpp).
-RiichiRequest finish_riichi(RiichiFields& fields, BeforeWin* before_win);
+// Parses the tile texts of `fields` and checks the whole request (request.cpp), in place:
+// returns fields.request, now complete.
+const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win);
 
 template <typename V>
 RiichiRequest read_riichi(const V& req, BeforeWin* before_win) {

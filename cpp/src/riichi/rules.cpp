@@ -91,13 +91,18 @@ RiichiRules riichi_rules_from(const ValueView* options) {
   if (options->kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
   // The preset first, wherever it stands, then each switch overrides it.
+  bool switches = false;  // most callers name a preset alone: then one walk is enough
   options->each_member([&](std::string_view key, const ValueView& v) {
-    if (!is(key, "preset")) return;
+    if (!is(key, "preset")) {
+      switches = true;
+      return;
+    }
     const std::string_view name = get_string(v, "options.preset");
     if (!riichi_preset(name, r))
       throw InputError("bad_value", "options.preset",
                        "unknown preset '" + echo(name) + "' (tenhou, mahjongsoul, wrc, mleague)");
   });
+  if (!switches) return r;
   options->each_member([&](std::string_view key, const ValueView& v) {
     if (is(key, "preset")) return;
     const std::string field = "options." + std::string(key);

@@ -32,8 +32,7 @@ HandFacts hand_facts(const RiichiRequest& r) {
     f.closed &= !m.is_open();
     f.kans += m.is_kan();
   }
-  std::uint64_t present = 0;
-  for (int t = 0; t < kTileKinds; ++t) present |= std::uint64_t{f.all[t] != 0} << t;
+  const std::uint64_t present = held_mask(f.all);
   f.all_simples = !(present & kTerminalsHonors);
   f.all_terminals_or_honors = !(present & kSimples);
   f.all_honors = !(present & ~kHonors);
