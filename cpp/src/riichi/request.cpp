@@ -13,6 +13,34 @@
 namespace tenbou {
 namespace riichi_reader {
 
+void not_riichi(std::string_view rules) {
+  throw InputError("bad_value", "rules",
+                   "this request is read as \"riichi\", got \"" + echo(rules) + "\" (score it through score_request)");
+}
+void bad_melds(const ValueView& melds) {
+  throw InputError("bad_type", "melds", "must be an array of strings, not " + type_phrase(melds));
+}
+void too_many_melds(std::size_t count) {
+  throw InputError("bad_meld", "melds", std::to_string(count) + " melds given; a hand has at most 4");
+}
+void bad_meld_item(const ValueView& item, std::size_t index) {
+  get_string(item, "melds[" + std::to_string(index) + "]");  // throws: not a string
+  throw InputError("bad_type", "melds[" + std::to_string(index) + "]", "must be a string");
+}
+void bad_players(std::int64_t players) {
+  throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(players));
+}
+void bad_kita(std::int64_t kita) {
+  throw InputError("bad_value", "kita", "must be between 0 and 4 (there are four North tiles), got " + std::to_string(kita));
+}
+void not_before_win(std::string_view key) {
+  throw InputError("unknown_key", std::string(key),
+                   "'" + echo(key) + "' belongs to a hand before the win (waits, shanten), not to a scored hand");
+}
+void unknown_key(std::string_view key) {
+  throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+}
+
 IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
                                std::array<std::uint8_t, 3>& seen_reds) {
   IndicatorList out;

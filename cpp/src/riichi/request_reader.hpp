@@ -95,6 +95,17 @@ void check_three_player_tiles(const TileCounts& counts, std::string_view field);
 void check_three_player_tiles(const IndicatorList& tiles, std::string_view field);
 void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win);
 
+// The reader's errors, out of line: the member visitor below runs once per key of every
+// request, and inlined message building made it a large function with a large frame.
+[[noreturn]] void not_riichi(std::string_view rules);
+[[noreturn]] void bad_melds(const ValueView& melds);
+[[noreturn]] void too_many_melds(std::size_t count);
+[[noreturn]] void bad_meld_item(const ValueView& item, std::size_t index);
+[[noreturn]] void bad_players(std::int64_t players);
+[[noreturn]] void bad_kita(std::int64_t kita);
+[[noreturn]] void not_before_win(std::string_view key);
+[[noreturn]] void unknown_key(std::string_view key);
+
 // The reader in two steps. read_riichi_fields walks the members (any view type: with
 // binary::View or the Python dict view every call is direct) into RiichiFields: the
 // plain values in `request`, the tile texts as views (valid while `req` lives, or while
@@ -121,9 +132,7 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
     switch (request_key(key)) {
       case Key::Rules: {
         const std::string_view s = get_string(v, "rules");
-        if (s != "riichi")
-          throw InputError("bad_value", "rules", "this request is read as \"riichi\", got \"" + echo(s) +
-                                                     "\" (score it through score_request)");
+        if (s != "riichi") not_riichi(s);
         break;
       }
       case Key::Method: r.method = parse_method(v, "method"); break;
@@ -133,12 +142,10 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
       case Key::UraIndicators: ura = get_string(v, key); have_ura = true; break;
       case Key::Melds:
         if (v.kind() == ValueView::Kind::Null) break;
-        if (v.kind() != ValueView::Kind::Array)
-          throw InputError("bad_type", "melds", "must be an array of strings, not " + type_phrase(v));
-        if (v.size() > 4)
-          throw InputError("bad_meld", "melds", std::to_string(v.size()) + " melds given; a hand has at most 4");
+        if (v.kind() != ValueView::Kind::Array) bad_melds(v);
+        if (v.size() > 4) too_many_melds(v.size());
         visit_items(v, [&](std::size_t i, const auto& item) {
-          if (item.kind() != ValueView::Kind::String) get_string(item, "melds[" + std::to_string(i) + "]");
+          if (item.kind() != ValueView::Kind::String) bad_meld_item(item, i);
           meld_texts.push(item.as_string());
         });
         break;
@@ -160,26 +167,22 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
       case Key::Options: r.rules = riichi_rules_from(&v); break;
       case Key::Players: {
         const auto n = get_int(v, key, 0, 1000);
-        if (n != 3 && n != 4)
-          throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(n));
+        if (n != 3 && n != 4) bad_players(n);
         r.players = static_cast<std::uint8_t>(n);
         break;
       }
       case Key::Kita: {
         const auto n = get_int(v, key, 0, 1000);
-        if (n > 4) throw InputError("bad_value", "kita", "must be between 0 and 4 (there are four North tiles), got " + std::to_string(n));
+        if (n > 4) bad_kita(n);
         r.kita = static_cast<std::uint8_t>(n);
         break;
       }
       case Key::OwnDiscards:
       case Key::Visible:
-        if (!before_win)
-          throw InputError("unknown_key", std::string(key),
-                           "'" + echo(key) + "' belongs to a hand before the win (waits, shanten), not to a scored hand");
+        if (!before_win) not_before_win(key);
         (request_key(key) == Key::Visible ? visible : own_discards) = get_string(v, key);
         break;
-      case Key::Unknown:
-        throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+      case Key::Unknown: unknown_key(key);
     }
   });
 }
