@@ -27,11 +27,22 @@ struct EncodedRecords {
 
 class ResultStore {
  public:
+  // A store takes the buffers a freed one left behind (see the .cpp): batch after batch
+  // then writes into memory already mapped instead of faulting in fresh pages.
+  ResultStore();
+  ~ResultStore();
+  ResultStore(const ResultStore&) = delete;
+  ResultStore& operator=(const ResultStore&) = delete;
+
   // Encodes a result as a record (any thread); `append` adds records to the store in
   // order, with the results they came from (the rare whole-kept ones are copied then).
   static void encode(const tenbou::ScoreResult& r, EncodedRecords& out);
   void append(const EncodedRecords& records, const tenbou::ScoreResult* results);
-  void reserve(std::size_t n) { offsets_.reserve(n); }
+  // Room for n results (records average ~60 bytes).
+  void reserve(std::size_t n) {
+    offsets_.reserve(n);
+    data_.reserve(n * 64);
+  }
   std::size_t size() const { return offsets_.size(); }
   tenbou::ScoreResult get(std::size_t i) const;
   // The hot fields of result i, without rebuilding the rest (a Riichi record keeps them first).

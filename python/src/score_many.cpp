@@ -41,9 +41,17 @@ bool is_mapping(PyObject* obj) {
 // "riichi": one lookup of the interned key (its hash is cached) instead of a member scan.
 tenbou::RulesFamily family_of(PyObject* request, const PyView& view) {
   static PyObject* const rules_key = PyUnicode_InternFromString("rules");
+  static PyObject* const riichi = PyUnicode_InternFromString("riichi");
   if (PyDict_Check(request)) {
-    PyObject* rules = PyDict_GetItem(request, rules_key);
-    if (!rules || (PyUnicode_CheckExact(rules) && PyUnicode_CompareWithASCIIString(rules, "riichi") == 0))
+    // Callers write "rules" first: its entry is then read without a lookup (the key and the
+    // value compared by identity: literals in code are interned).
+    Py_ssize_t pos = 0;
+    PyObject *key = nullptr, *value = nullptr;
+    PyObject* rules = PyDict_Next(request, &pos, &key, &value) && key == rules_key
+                          ? value
+                          : PyDict_GetItem(request, rules_key);
+    if (!rules || rules == riichi ||
+        (PyUnicode_CheckExact(rules) && PyUnicode_CompareWithASCIIString(rules, "riichi") == 0))
       return tenbou::RulesFamily::Riichi;
   }
   return tenbou::rules_family(view);
