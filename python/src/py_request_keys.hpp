@@ -15,7 +15,7 @@ namespace tenbou_py {
 
 // Found by argument-dependent lookup from the Riichi reader (request_reader.hpp) when it
 // reads a PyView; the GIL is held there.
-inline tenbou::riichi_reader::Key request_key(const PyKey& key) {
+TENBOU_ALWAYS_INLINE inline tenbou::riichi_reader::Key request_key(const PyKey& key) {
   struct Entry {
     PyObject* object;
     tenbou::riichi_reader::Key key;
@@ -35,13 +35,13 @@ inline tenbou::riichi_reader::Key request_key(const PyKey& key) {
   return found;
 }
 
-inline bool get_bool(const PyView& v, const PyKey& field) {
+TENBOU_ALWAYS_INLINE inline bool get_bool(const PyView& v, const PyKey& field) {
   if (v.object() == Py_True) return true;
   if (v.object() == Py_False) return false;
   return tenbou::get_bool<PyView, PyKey>(v, field);
 }
 
-inline std::int64_t get_int(const PyView& v, const PyKey& field, std::int64_t lo, std::int64_t hi) {
+TENBOU_ALWAYS_INLINE inline std::int64_t get_int(const PyView& v, const PyKey& field, std::int64_t lo, std::int64_t hi) {
   if (PyLong_CheckExact(v.object())) {
     int overflow = 0;
     const long long i = PyLong_AsLongLongAndOverflow(v.object(), &overflow);
@@ -50,7 +50,7 @@ inline std::int64_t get_int(const PyView& v, const PyKey& field, std::int64_t lo
   return tenbou::get_int<PyView, PyKey>(v, field, lo, hi);
 }
 
-inline std::string_view get_string(const PyView& v, const PyKey& field) {
+TENBOU_ALWAYS_INLINE inline std::string_view get_string(const PyView& v, const PyKey& field) {
   PyObject* o = v.object();
   if (PyUnicode_CheckExact(o) && PyUnicode_IS_COMPACT_ASCII(o))
     return {static_cast<const char*>(PyUnicode_DATA(o)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(o))};

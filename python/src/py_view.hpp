@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/json_fields.hpp"  // TENBOU_ALWAYS_INLINE
 #include "tenbou/error.hpp"
 #include "tenbou/value_view.hpp"
 
@@ -22,7 +23,7 @@ class PyView final : public tenbou::ValueView {
  public:
   explicit PyView(PyObject* obj) : obj_(obj) {}
 
-  Kind kind() const override {
+  TENBOU_ALWAYS_INLINE Kind kind() const override {
     // Most common first; these checks read type flags (PyFloat_Check would walk the MRO).
     if (PyUnicode_Check(obj_)) return Kind::String;
     if (PyBool_Check(obj_)) return Kind::Bool;
@@ -39,7 +40,7 @@ class PyView final : public tenbou::ValueView {
   }
   bool as_bool() const override { return obj_ == Py_True; }
   std::int64_t as_int() const override { return PyLong_AsLongLong(obj_); }
-  std::string_view as_string() const override {
+  TENBOU_ALWAYS_INLINE std::string_view as_string() const override {
     if (PyUnicode_Check(obj_) && PyUnicode_IS_COMPACT_ASCII(obj_))  // the common case: the ASCII bytes are the UTF-8
       return {static_cast<const char*>(PyUnicode_DATA(obj_)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(obj_))};
     return as_string_slow();
@@ -59,7 +60,7 @@ class PyView final : public tenbou::ValueView {
   // The walks the request readers use with this concrete (final) type: direct calls
   // (json_fields.hpp visit_members).
   template <typename F>
-  void items(F&& visit) const {
+  TENBOU_ALWAYS_INLINE void items(F&& visit) const {
     const Py_ssize_t n = static_cast<Py_ssize_t>(size());
     const bool list = PyList_Check(obj_);
     for (Py_ssize_t i = 0; i < n; ++i) {

@@ -11,6 +11,14 @@
 #include "tenbou/tiles.hpp"
 #include "tenbou/value_view.hpp"
 
+// For a request reader's per-key visitor: inlined into the member walk, which runs it for
+// every key of every request (as a call it cost ~4% of score_many).
+#if defined(__GNUC__) || defined(__clang__)
+#define TENBOU_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define TENBOU_ALWAYS_INLINE
+#endif
+
 namespace tenbou {
 
 inline std::string type_phrase(const ValueView& v) { return std::string(v.type_name()); }
@@ -92,7 +100,7 @@ const char* choice_name(E value, const Choice<E> (&choices)[N]) {
 }
 
 template <typename V, typename Field>
-inline Wind parse_wind(const V& v, const Field& field) {
+TENBOU_ALWAYS_INLINE inline Wind parse_wind(const V& v, const Field& field) {
   const std::string_view s = get_string(v, field);
   if (s.size() == 1) {
     switch (s[0]) {

@@ -128,7 +128,7 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
   bool& tsumo_given_false = fields.tsumo_given_false;
   // `key` is a std::string_view, or a view's own key type that converts to one (the Python
   // binding's carries the key object, which it looks up by identity: see py_view.hpp).
-  visit_members(req, [&](const auto& key, const auto& v) {
+  visit_members(req, [&](const auto& key, const auto& v) TENBOU_ALWAYS_INLINE {
     switch (request_key(key)) {
       case Key::Rules: {
         const std::string_view s = get_string(v, "rules");
