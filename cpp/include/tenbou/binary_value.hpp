@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "tenbou/result_keys.hpp"
+#include "tenbou/small_copy.hpp"
 #include "tenbou/value_view.hpp"
 
 namespace tenbou::binary {
@@ -145,6 +146,12 @@ class View final : public ValueView {
   const std::uint8_t* at_;
 };
 
+// Parses JSON text (Json::parse's checks and messages: InputError "bad_json") straight
+// into one binary value at the start of `out`, keys as STRINGs: the native JSON path reads
+// requests through View with no allocation per value (json.cpp). `out` is only grown: the
+// bytes past the value are room for the next call (a value is read by its own lengths).
+void from_json_text(std::string_view text, std::string& out);
+
 // The keys results use, by id (the JS decoder reads the same list from the module).
 std::string_view result_keys_text();  // the keys joined by '\n', in id order
 std::string_view request_keys_text();  // the input key dictionary joined by '\n', in id order (the JS encoder's)
@@ -156,6 +163,8 @@ std::string_view request_keys_text();  // the input key dictionary joined by '\n
 class Writer {
  public:
   explicit Writer(std::string& out) : out_(out), pos_(out.size()) {}
+  // Writes from `at` over whatever `out` holds there (finish() is then optional).
+  Writer(std::string& out, std::size_t at) : out_(out), pos_(at) {}
   void begin_object() { tag(Object); }
   void end_object() { tag(End); }
   void begin_array() { tag(Array); }
@@ -181,6 +190,12 @@ class Writer {
     pos_ += 9;
   }
   void big_integer(std::string_view digits) { bytes(BigInt, digits); }
+  void number(double d) {
+    char* p = room(9);
+    p[0] = static_cast<char>(Double);
+    std::memcpy(p + 1, &d, 8);  // little-endian, as every target of this build (View reads it so)
+    pos_ += 9;
+  }
   void string(std::string_view s) { bytes(String, s); }
   void finish() { out_.resize(pos_); }
 
@@ -212,7 +227,7 @@ class Writer {
     p[0] = static_cast<char>(t);
     const auto n = static_cast<std::uint32_t>(s.size());
     for (int i = 0; i < 4; ++i) p[1 + i] = static_cast<char>(n >> (8 * i) & 0xFF);
-    std::memcpy(p + 5, s.data(), s.size());
+    copy_bytes(p + 5, s.data(), s.size());
     pos_ += 5 + s.size();
   }
   std::string& out_;

@@ -3,76 +3,111 @@
 // straight from the structs (the hot path of every JSON front end), JsonTreeWriter
 // builds a Json tree (the Python binding reads it). Same calls, same output.
 #pragma once
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "tenbou/json.hpp"
 #include "tenbou/result_keys.hpp"
+#include "tenbou/small_copy.hpp"
 
 namespace tenbou {
 
 class JsonTextWriter {
  public:
-  explicit JsonTextWriter(std::string& out) : out_(out) {}
+  // Appends to `out` through a raw cursor (a checked std::string append per token cost
+  // more than the scoring); `out` holds exactly the text written once the writer is gone.
+  explicit JsonTextWriter(std::string& out) : out_(out), pos_(out.size()) {}
+  ~JsonTextWriter() { out_.resize(pos_); }
+  JsonTextWriter(const JsonTextWriter&) = delete;
+  JsonTextWriter& operator=(const JsonTextWriter&) = delete;
+
   void begin_object() { open('{'); }
   void end_object() { close('}'); }
   void begin_array() { open('['); }
   void end_array() { close(']'); }
   void key(std::string_view k) {
     comma();
-    json_escape_to(out_, k);
-    out_ += ':';
+    quoted(k);
+    put(':');
     after_key_ = true;
   }
   void key(ResultKey k) {  // result keys need no escaping
     comma();
     const std::string_view name = result_key_name(k);
-    out_ += '"';
-    out_.append(name.data(), name.size());
-    out_.append("\":", 2);
+    char* p = room(name.size() + 3);
+    p[0] = '"';
+    copy_bytes(p + 1, name.data(), name.size());
+    p[name.size() + 1] = '"';
+    p[name.size() + 2] = ':';
+    pos_ += name.size() + 3;
     after_key_ = true;
   }
   void null() { scalar("null"); }
   void boolean(bool b) { scalar(b ? "true" : "false"); }
   void integer(std::int64_t v) {
     comma();
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, r.ptr);
+    char* p = room(24);
+    pos_ += static_cast<std::size_t>(std::to_chars(p, p + 24, v).ptr - p);
   }
   void big_integer(std::string_view digits) { scalar(digits); }
   void string(std::string_view s) {
     comma();
-    json_escape_to(out_, s);
+    quoted(s);
   }
 
  private:
+  char* room(std::size_t n) {
+    if (pos_ + n > out_.size()) out_.resize(std::max(pos_ + n, 2 * out_.size()) + 256);
+    return &out_[pos_];
+  }
+  void put(char c) { *room(1) = c; ++pos_; }
+  void put(std::string_view s) {
+    copy_bytes(room(s.size()), s.data(), s.size());
+    pos_ += s.size();
+  }
+  void quoted(std::string_view s) {
+    for (const char c : s)
+      if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {  // rare: the general escaper
+        std::string escaped;
+        json_escape_to(escaped, s);
+        put(escaped);
+        return;
+      }
+    char* p = room(s.size() + 2);
+    p[0] = '"';
+    copy_bytes(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    pos_ += s.size() + 2;
+  }
   // Writes the comma before a value or key when one is due at this depth.
   void comma() {
     if (after_key_) {
       after_key_ = false;
       return;
     }
-    if (depth_ > 0 && (need_comma_ >> depth_) & 1) out_ += ',';
+    if (depth_ > 0 && (need_comma_ >> depth_) & 1) put(',');
     need_comma_ |= std::uint64_t{1} << depth_;
   }
   void scalar(std::string_view text) {
     comma();
-    out_.append(text.data(), text.size());
+    put(text);
   }
   void open(char c) {
     comma();
-    out_ += c;
+    put(c);
     ++depth_;
     need_comma_ &= ~(std::uint64_t{1} << depth_);
   }
   void close(char c) {
-    out_ += c;
+    put(c);
     --depth_;
   }
   std::string& out_;
+  std::size_t pos_;               // the end of the text written; out_ may hold spare bytes past it
   std::uint64_t need_comma_ = 0;  // bit d: a value was written at depth d
   int depth_ = 0;                 // results nest a few levels (checked by the writers' users)
   bool after_key_ = false;

@@ -83,14 +83,63 @@ std::string score_json_text(std::string_view text) {
   return out;
 }
 
-void score_json_text_to(std::string_view text, std::string& out) {
-  ScoreResult r;
-  try {
-    r = score_request(Json::parse(text));
-  } catch (const InputError& e) {
-    r = invalid(e);
+namespace {
+
+// The text of a top-level "rules" string member, or empty (none, or not a string). Callers
+// write "rules" first: the scan usually stops at the first member.
+std::string_view top_level_rules(const std::uint8_t* request) {
+  if (*request != binary::Object) return {};
+  const std::uint8_t* p = request + 1;
+  while (*p != binary::End) {
+    binary::Key key;
+    p = binary::detail::read_key(p, key);
+    if (key.text == "rules") return *p == binary::String ? binary::View(p).as_string() : std::string_view();
+    p = binary::detail::skip(p);
   }
-  score_result_to_text(r, out);
+  return {};
+}
+
+// Scores one request read in place from its binary form (validated, or made from JSON
+// text by binary::from_json_text) and writes the result through `w` (binary values for the
+// WebAssembly batch, JSON text for the native path). `rules`: top_level_rules of it.
+template <typename Writer>
+void score_binary_request(const binary::View& view, std::string_view rules, riichi_reader::RiichiFields& riichi,
+                          RiichiResult& result, Writer& w) {
+  // No "rules", or "riichi": the Riichi reader checks the rest (no second scan).
+  const RulesFamily family = !rules.empty() && rules != "riichi" ? rules_family(view) : RulesFamily::Riichi;
+  if (family == RulesFamily::Korean) {
+    write_result(w, score_korean(korean_request_from(view)));
+  } else if (family == RulesFamily::Hktw) {
+    write_result(w, score_hktw(hktw_request_from(view)));
+  } else {
+    riichi_reader::read_riichi_fields(view, nullptr, riichi);
+    score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
+    write_result(w, result);
+  }
+}
+
+}  // namespace
+
+void score_json_text_to(std::string_view text, std::string& out) {
+  // The text is parsed straight into the binary form and read in place: no JSON tree, no
+  // allocation per value (with a tree, parsing and freeing it cost ~2/3 of this path).
+  thread_local std::string value;
+  thread_local riichi_reader::RiichiFields riichi;
+  thread_local RiichiResult result;
+  const std::size_t mark = out.size();
+  try {
+    binary::from_json_text(text, value);
+    const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
+    JsonTextWriter w(out);
+    score_binary_request(binary::View(at), top_level_rules(at), riichi, result, w);
+  } catch (const InputError& e) {
+    out.resize(mark);
+    score_result_to_text(invalid(e), out);
+  } catch (const std::exception& e) {  // e.g. allocation failure: still a result, never a crash
+    out.resize(mark);
+    score_result_to_text(RiichiResult::failure(ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal"),
+                         out);
+  }
 }
 
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out) {
@@ -115,8 +164,10 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
     pos += 5 + static_cast<std::size_t>(len);
     try {
       if (kind == 1) {  // JSON text
-        const ScoreResult r = score_request(Json::parse(std::string_view(reinterpret_cast<const char*>(p), len)));
-        std::visit([&](const auto& x) { write_result(w, x); }, r);
+        std::string value;
+        binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
+        const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
+        score_binary_request(binary::View(at), top_level_rules(at), riichi, result, w);
       } else if (kind == 2) {  // a value the JS side could not write (a Map, a cycle): "reason\0field\0message"
         const std::string_view text(reinterpret_cast<const char*>(p), len);
         const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
@@ -126,18 +177,7 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
       } else {
         std::string_view rules;
         binary::validate(p, len, &rules);
-        const binary::View view(p);
-        // No "rules", or "riichi": the Riichi reader checks the rest (no second scan).
-        const RulesFamily family = !rules.empty() && rules != "riichi" ? rules_family(view) : RulesFamily::Riichi;
-        if (family == RulesFamily::Korean) {
-          write_result(w, score_korean(korean_request_from(view)));
-        } else if (family == RulesFamily::Hktw) {
-          write_result(w, score_hktw(hktw_request_from(view)));
-        } else {
-          riichi_reader::read_riichi_fields(view, nullptr, riichi);
-          score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
-          write_result(w, result);
-        }
+        score_binary_request(binary::View(p), rules, riichi, result, w);
       }
     } catch (const InputError& e) {
       w.restart_record(record);

@@ -5,9 +5,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
+#include <list>
+#include <limits>
+#include <memory>
 #include <unordered_set>
 
+#include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 
@@ -116,16 +121,103 @@ std::string Json::dump() const {
 
 namespace {
 
+// The keys of one object, for the duplicate check: a list behind a 64-bit filter while the
+// object is small (a request has ~20 keys: no allocation), a hash set past that, so an
+// object costs time linear in its size. The views point into the text, or into the
+// parser's copies of keys written with escapes.
+class KeySet {
+ public:
+  bool insert(std::string_view key) {  // false when the key is already there
+    if (big_) return big_->insert(key).second;
+    if (count_ == kSmall) {
+      big_ = std::make_unique<std::unordered_set<std::string_view>>();
+      for (int i = 0; i < count_; ++i) big_->insert(std::string_view(keys_[i].data, keys_[i].size));
+      return big_->insert(key).second;
+    }
+    // A 64-bit filter on the key's length and three of its bytes: a key whose bit is not
+    // set yet is new without comparing it to any other (most keys of a request).
+    const std::size_t n = key.size();
+    const std::uint64_t h =
+        n == 0 ? 0
+               : (n << 24 ^ static_cast<std::uint64_t>(static_cast<unsigned char>(key[0])) << 16 ^
+                  static_cast<std::uint64_t>(static_cast<unsigned char>(key[n / 2])) << 8 ^
+                  static_cast<unsigned char>(key[n - 1])) * 0x9E3779B97F4A7C15u;
+    const std::uint64_t bit = std::uint64_t{1} << (h >> 58);
+    if (filter_ & bit)
+      for (int i = 0; i < count_; ++i)
+        if (keys_[i].size == n && std::memcmp(keys_[i].data, key.data(), n) == 0) return false;
+    filter_ |= bit;
+    keys_[count_++] = {key.data(), n};
+    return true;
+  }
+
+ private:
+  static constexpr int kSmall = 32;
+  struct Stored {
+    const char* data;
+    std::size_t size;
+  };
+  Stored keys_[kSmall];  // [0, count_) set; the rest never read (not zeroed)
+  std::uint64_t filter_ = 0;
+  int count_ = 0;
+  std::unique_ptr<std::unordered_set<std::string_view>> big_;
+};
+
+// The sinks the parser hands values to: a Json tree (Json::parse), or the binary value
+// form read in place by binary::View (binary::from_json_text: no allocation per value).
+struct TreeSink {
+  using Value = Json;
+  Json null() { return Json::null(); }
+  Json boolean(bool b) { return Json::boolean(b); }
+  Json integer(std::int64_t i) { return Json::integer(i); }
+  Json big_integer(std::string_view digits) { return Json::big_integer(std::string(digits)); }
+  Json number(double d) { return Json::number(d); }
+  Json string(std::string_view s) { return Json::string(std::string(s)); }
+  Json begin_object() { return Json::object(); }
+  void key(Json&, std::string_view) {}
+  void member(Json& object, std::string_view key, Json&& value) { object.set(std::string(key), std::move(value)); }
+  void end_object(Json&) {}
+  Json begin_array() { return Json::array(); }
+  void item(Json& array, Json&& value) { array.push(std::move(value)); }
+  void end_array(Json&) {}
+};
+
+struct BinarySink {
+  struct Value {};
+  binary::Writer& w;
+  Value null() { w.null(); return {}; }
+  Value boolean(bool b) { w.boolean(b); return {}; }
+  Value integer(std::int64_t i) { w.integer(i); return {}; }
+  Value big_integer(std::string_view digits) { w.big_integer(digits); return {}; }
+  Value number(double d) {
+    // Text can only overflow to infinity (1e999): binary::View would name that value
+    // "Infinity", a Json tree "number"; no reader takes a fraction, so only the name of
+    // the type could differ, and it stays "number".
+    w.number(std::isfinite(d) ? d : std::copysign(std::numeric_limits<double>::max(), d));
+    return {};
+  }
+  Value string(std::string_view s) { w.string(s); return {}; }
+  Value begin_object() { w.begin_object(); return {}; }
+  void key(Value&, std::string_view k) { w.string(k); }  // an input key: a STRING
+  void member(Value&, std::string_view, Value&&) {}
+  void end_object(Value&) { w.end_object(); }
+  Value begin_array() { w.begin_array(); return {}; }
+  void item(Value&, Value&&) {}
+  void end_array(Value&) { w.end_array(); }
+};
+
+template <typename Sink>
 class Parser {
  public:
-  explicit Parser(std::string_view text) : s_(text) {}
+  using Value = typename Sink::Value;
+  Parser(std::string_view text, Sink& sink) : s_(text), sink_(sink) {}
 
-  Json parse_document() {
+  Value parse_document() {
     if (s_.size() > kMaxRequestBytes)
       throw InputError("bad_json", "", "the request text is longer than the limit of " +
                                            std::to_string(kMaxRequestBytes) + " bytes (README \"Input contract\")");
     skip_ws();
-    Json v = parse_value(0);
+    Value v = parse_value(0);
     skip_ws();
     if (pos_ != s_.size()) fail("unexpected text after the JSON value");
     return v;
@@ -150,50 +242,45 @@ class Parser {
     return false;
   }
 
-  Json parse_value(int depth) {
+  Value parse_value(int depth) {
     if (depth > kMaxJsonDepth) fail("nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     if (pos_ >= s_.size()) fail("unexpected end of input");
     char c = s_[pos_];
     if (c == '{') return parse_object(depth);
     if (c == '[') return parse_array(depth);
-    if (c == '"') return Json::string(parse_string());
+    if (c == '"') return sink_.string(parse_string());
     if (c == '-' || (c >= '0' && c <= '9')) return parse_number();
-    if (consume("true")) return Json::boolean(true);
-    if (consume("false")) return Json::boolean(false);
-    if (consume("null")) return Json::null();
+    if (consume("true")) return sink_.boolean(true);
+    if (consume("false")) return sink_.boolean(false);
+    if (consume("null")) return sink_.null();
     fail("unexpected character");
   }
 
-  Json parse_object(int depth) {
+  Value parse_object(int depth) {
     ++pos_;
-    Json obj = Json::object();
+    Value obj = sink_.begin_object();
     skip_ws();
     if (pos_ < s_.size() && s_[pos_] == '}') {
       ++pos_;
+      sink_.end_object(obj);
       return obj;
     }
-    // Duplicate keys: a scan while the object is small, a hash set past that, so an
-    // object costs time linear in its size (a scan per key would be quadratic).
-    constexpr std::size_t kScanMembers = 16;
-    std::unordered_set<std::string> seen;
+    KeySet seen;
     std::size_t count = 0;
     while (true) {
       skip_ws();
       if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a string key");
-      std::string key = parse_string();
+      std::string_view key = parse_string();
+      // A key with escapes was decoded into scratch_, which the value will reuse: keep a copy.
+      if (!key.empty() && key.data() == scratch_.data()) key = escaped_keys_.emplace_back(key);
       if (++count > kMaxJsonMembers) fail("more than " + std::to_string(kMaxJsonMembers) + " keys in one object");
-      if (count <= kScanMembers) {
-        if (obj.find(key)) fail("duplicate key \"" + echo(key) + "\"");
-      } else {
-        if (count == kScanMembers + 1)
-          for (const auto& m : obj.members()) seen.insert(m.first);
-        if (!seen.insert(key).second) fail("duplicate key \"" + echo(key) + "\"");
-      }
+      if (!seen.insert(key)) fail("duplicate key \"" + echo(key) + "\"");
       skip_ws();
       if (pos_ >= s_.size() || s_[pos_] != ':') fail("expected ':'");
       ++pos_;
       skip_ws();
-      obj.set(std::move(key), parse_value(depth + 1));
+      sink_.key(obj, key);
+      sink_.member(obj, key, parse_value(depth + 1));
       skip_ws();
       if (pos_ < s_.size() && s_[pos_] == ',') {
         ++pos_;
@@ -201,24 +288,28 @@ class Parser {
       }
       if (pos_ < s_.size() && s_[pos_] == '}') {
         ++pos_;
+        sink_.end_object(obj);
         return obj;
       }
       fail("expected ',' or '}'");
     }
   }
 
-  Json parse_array(int depth) {
+  Value parse_array(int depth) {
     ++pos_;
-    Json arr = Json::array();
+    Value arr = sink_.begin_array();
     skip_ws();
     if (pos_ < s_.size() && s_[pos_] == ']') {
       ++pos_;
+      sink_.end_array(arr);
       return arr;
     }
+    std::size_t count = 0;
     while (true) {
       skip_ws();
-      if (arr.items().size() >= kMaxJsonMembers) fail("more than " + std::to_string(kMaxJsonMembers) + " items in one array");
-      arr.push(parse_value(depth + 1));
+      if (count >= kMaxJsonMembers) fail("more than " + std::to_string(kMaxJsonMembers) + " items in one array");
+      sink_.item(arr, parse_value(depth + 1));
+      ++count;
       skip_ws();
       if (pos_ < s_.size() && s_[pos_] == ',') {
         ++pos_;
@@ -226,6 +317,7 @@ class Parser {
       }
       if (pos_ < s_.size() && s_[pos_] == ']') {
         ++pos_;
+        sink_.end_array(arr);
         return arr;
       }
       fail("expected ',' or ']'");
@@ -264,9 +356,20 @@ class Parser {
     return v;
   }
 
-  std::string parse_string() {
+  // The decoded string: a view of the text itself when it holds only plain ASCII (almost
+  // every request string), else of scratch_ (valid until the next string is parsed).
+  std::string_view parse_string() {
     ++pos_;  // opening quote
-    std::string out;
+    const std::size_t begin = pos_;
+    while (pos_ < s_.size()) {
+      const unsigned char c = static_cast<unsigned char>(s_[pos_]);
+      if (c == '"') return s_.substr(begin, pos_++ - begin);
+      if (c < 0x20 || c == '\\' || c >= 0x80) break;
+      ++pos_;
+    }
+    // Escapes, non-ASCII text or an error: decode from here on into scratch_.
+    std::string& out = scratch_;
+    out.assign(s_.data() + begin, pos_ - begin);
     while (true) {
       if (pos_ >= s_.size()) fail("unterminated string");
       unsigned char c = static_cast<unsigned char>(s_[pos_]);
@@ -327,7 +430,7 @@ class Parser {
     }
   }
 
-  Json parse_number() {
+  Value parse_number() {
     std::size_t start = pos_;
     if (s_[pos_] == '-') ++pos_;
     if (pos_ >= s_.size() || !(s_[pos_] >= '0' && s_[pos_] <= '9')) fail("bad number");
@@ -348,19 +451,35 @@ class Parser {
       if (pos_ >= s_.size() || !(s_[pos_] >= '0' && s_[pos_] <= '9')) fail("bad number");
       while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
     }
-    std::string text(s_.substr(start, pos_ - start));
-    if (!is_integer) return Json::number(std::strtod(text.c_str(), nullptr));
-    std::size_t digits = text.size() - (text[0] == '-');
-    if (digits > 18) return Json::big_integer(text);  // may not fit in 64 bits: keep it exact
-    return Json::integer(std::strtoll(text.c_str(), nullptr, 10));
+    const std::string_view text = s_.substr(start, pos_ - start);
+    if (!is_integer) return sink_.number(std::strtod(std::string(text).c_str(), nullptr));
+    const std::size_t digits = text.size() - (text[0] == '-');
+    if (digits > 18) return sink_.big_integer(text);  // may not fit in 64 bits: keep it exact
+    std::int64_t v = 0;  // at most 18 digits: no overflow
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    return sink_.integer(v);
   }
 
   std::string_view s_;
   std::size_t pos_ = 0;
+  Sink& sink_;
+  std::string scratch_;                  // the last string decoded with escapes
+  std::list<std::string> escaped_keys_;  // keys decoded with escapes (stable addresses; empty: no allocation)
 };
 
 }  // namespace
 
-Json Json::parse(std::string_view text) { return Parser(text).parse_document(); }
+Json Json::parse(std::string_view text) {
+  TreeSink sink;
+  return Parser<TreeSink>(text, sink).parse_document();
+}
+
+namespace binary {
+void from_json_text(std::string_view text, std::string& out) {
+  Writer w(out, 0);  // from the start; the bytes past the value stay as room for the next one
+  BinarySink sink{w};
+  Parser<BinarySink>(text, sink).parse_document();
+}
+}  // namespace binary
 
 }  // namespace tenbou
