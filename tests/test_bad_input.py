@@ -170,6 +170,40 @@ def test_bad_json_text(text, fragment):
     assert out["error"]["reason"] == "bad_json" and fragment in out["error"]["message"]
 
 
+def test_json_text_duplicates_escapes_and_numbers():
+    """The JSON path parses text straight into the core's binary form (json.cpp): the same
+    duplicate-key check however a key is written, at every object size, and the same answer
+    as a dict for what JSON text can say and a dict cannot hold the same way."""
+    def error(text):
+        return json.loads(tenbou.score_json(text))["error"]
+
+    # A key written with an escape is the same key.
+    assert 'duplicate key "hand"' in error('{"hand": "1m", "h\\u0061nd": "2m"}')["message"]
+    assert 'duplicate key "preset"' in error('{"options": {"preset": "wrc", "pre\\u0073et": "wrc"}}')["message"]
+    # Around the size where the small key list hands over to a hash set (32 keys).
+    for n in (31, 32, 33, 40):
+        keys = ['"k%d": 1' % i for i in range(n)]
+        assert 'duplicate key "k0"' in error("{" + ", ".join(keys + ['"k0": 2']) + "}")["message"], n
+        assert 'duplicate key "k%d"' % (n - 1) in error("{" + ", ".join(keys + ['"k%d": 2' % (n - 1)]) + "}")["message"]
+        assert error("{" + ", ".join(keys) + "}")["reason"] == "unknown_key"  # no false duplicate
+    # Keys alike in length, first, middle and last letter are still told apart.
+    assert error('{"abXcd": 1, "abYcd": 2}')["message"].startswith("abXcd: unknown request key")
+    # A number too large for a double is still named a number (not Infinity), as from a dict.
+    for text in ('{"hand": "123m456m789m11z22z", "honba": 1e999}', '{"honba": -1e999}'):
+        msg = error(text)["message"]
+        assert "honba: must be an integer, not number" in msg, msg
+    # Integers of more than 18 digits stay exact digits: out of range (a Python int that fits
+    # 64 bits is named by its value instead; both are bad_value on the field).
+    big = error('{"hand": "123m456m789m1122z", "win_tile": "2z", "honba": 12345678901234567890123}')
+    assert big["reason"] == "bad_value" and big["message"] == "honba: integer out of range"
+    # Escaped and non-ASCII text values reach the readers decoded.
+    assert json.loads(tenbou.score_json(json.dumps(GOOD).replace('"tsumo"', '"tsum\\u006f"'))) == \
+        tenbou.score(GOOD).as_dict()
+    assert json.loads(tenbou.score_json('{"hand": "123m456p789s2345s5s", "win_tile": "\\u0035s"}')) == \
+        tenbou.score({"hand": "123m456p789s2345s5s", "win_tile": "5s"}).as_dict()
+    assert "unknown character 'é'" in error('{"hand": "12\u00e93m"}')["message"]
+
+
 @pytest.mark.parametrize("raw", [b'{"hand": "\xc3\x28"}', b'{"hand": "\xed\xa0\x80"}', b'{"hand": "\xf8"}'])
 def test_invalid_utf8_is_rejected_not_passed_on(raw):
     out = json.loads(tenbou.score_json(raw))
