@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 
@@ -301,6 +302,33 @@ def test_score_many_stops_for_a_signal():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert tenbou.score_many([REQ], threads=2)[0].total == 8000
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task") or not hasattr(os, "fork"), reason="Linux")
+def test_score_many_workers_are_kept_and_a_forked_child_makes_its_own():
+    # The scoring threads are kept from call to call (python/src/score_many.cpp WorkerPool).
+    import hand_generator
+    import warnings
+
+    reqs = hand_generator.generate(2000, seed=34)
+    want = [r.to_json() for r in tenbou.score_many(reqs)]
+    assert [r.to_json() for r in tenbou.score_many(reqs, threads=3)] == want
+    threads = len(os.listdir("/proc/self/task"))
+    for _ in range(5):
+        assert [r.to_json() for r in tenbou.score_many(reqs, threads=3)] == want
+    assert len(os.listdir("/proc/self/task")) == threads  # reused, not made per call
+    # A forked child has none of its parent's threads: it makes its own pool, and scores alike.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # (3.12+: fork with threads running)
+        pid = os.fork()
+    if pid == 0:
+        ok = False
+        try:
+            ok = [r.to_json() for r in tenbou.score_many(reqs, threads=2)] == want
+        finally:
+            os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
 
 def test_score_many_from_several_python_threads():

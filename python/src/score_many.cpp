@@ -6,6 +6,7 @@
 #include <array>
 #include <cstring>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -13,6 +14,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#if !defined(_WIN32)
+#include <unistd.h>  // getpid
+#endif
 
 #include "py_view.hpp"
 #include "py_request_keys.hpp"
@@ -156,7 +161,7 @@ class Chunk {
       const std::size_t begin = next_.fetch_add(kBlock, std::memory_order_relaxed);
       if (begin >= count_) return;
       const std::size_t end = std::min(begin + kBlock, count_);
-      EncodedRecords& records = encoded_[begin / kBlock];
+      EncodedRecords& records = encoded_[begin / kBlock].records;
       records.clear();
       for (std::size_t i = begin; i < end; ++i) {
         score(i);
@@ -169,10 +174,10 @@ class Chunk {
   bool finished() const { return done_.load(std::memory_order_acquire) == count_; }
 
   void store_into(ResultStore& store) const {
-    for (std::size_t begin = 0; begin < count_; begin += kBlock) store.append(encoded_[begin / kBlock], &results_[begin]);
+    for (std::size_t begin = 0; begin < count_; begin += kBlock) store.append(encoded_[begin / kBlock].records, &results_[begin]);
   }
 
-  std::atomic<int> helpers{0};  // worker threads inside help() (changed under the pipeline's mutex)
+  alignas(64) std::atomic<int> helpers{0};  // worker threads inside help() (changed under the pool's mutex)
 
  private:
   enum class Family : std::uint8_t { Riichi, RiichiDeferred, Korean, Hktw, Failed };
@@ -255,10 +260,16 @@ class Chunk {
   std::vector<tenbou::HktwRequest> hktw_;
   std::vector<Slot> slots_;
   std::vector<ScoreResult> results_;
-  EncodedRecords encoded_[kChunk / kBlock];  // each block's records, written by the thread that scored it
+  // Each block's records, written by the thread that scored it: one cache line each, or two
+  // threads scoring neighbouring blocks would pass the line between them at every record.
+  struct alignas(64) BlockRecords {
+    EncodedRecords records;
+  };
+  BlockRecords encoded_[kChunk / kBlock];
   std::size_t count_ = 0;
   std::uint32_t riichi_count_ = 0, korean_count_ = 0, hktw_count_ = 0;
-  std::atomic<std::size_t> next_{0}, done_{0};
+  alignas(64) std::atomic<std::size_t> next_{0};  // claimed by every scoring thread: a line of its own
+  alignas(64) std::atomic<std::size_t> done_{0};
 };
 
 // Chunks are large (~230 KB): kept for the next call on this thread instead of being
@@ -297,17 +308,53 @@ class WithoutGil {
   PyThreadState* state_;
 };
 
+class Pipeline;
+
+// The scoring threads, kept from call to call and shared by every score_many of the
+// process (made per call, a thread's start and join and its cold start cost more than
+// a tenth of what a second thread gains on a batch of a few thousand hands). A pipeline
+// with N threads takes at most N - 1 of them. The pool is never destroyed (its threads
+// wait detached until the process ends); a forked child, which has none of the parent's
+// threads, makes its own.
+class WorkerPool {
+ public:
+  static WorkerPool& get();  // with the GIL held
+  std::mutex mutex;          // guards the pipelines' in-flight lists and helper counts too
+  void attach(Pipeline* p, int helpers);  // with `mutex` held
+  void detach(Pipeline* p);               // with `mutex` held
+  void wake() {
+    published_.fetch_add(1, std::memory_order_release);
+    wake_.notify_all();
+  }
+
+ private:
+  void work();
+  std::vector<Pipeline*> pipelines_;
+  std::condition_variable wake_;
+  std::atomic<std::uint64_t> published_{0};  // chunks published so far (read without the mutex)
+  int threads_ = 0;
+};
+
 // The calling thread reads requests into chunks and hands each full chunk to the
-// scorers; with N threads, N - 1 workers score while it reads on, and it joins in on the
-// oldest chunk when N chunks are in flight. Chunks are stored in request order.
+// scorers; with N threads, N - 1 pool workers score while it reads on, and it joins in
+// on the oldest chunk when N chunks are in flight. Chunks are stored in request order.
 class Pipeline {
  public:
   Pipeline(int threads, ResultStore& store) : threads_(threads), store_(store), filling_(pool().take()) {}
   ~Pipeline() {
-    stop_workers();
+    if (pool_) {
+      // No worker picks a chunk of this pipeline from here on; wait for those inside one.
+      {
+        std::lock_guard<std::mutex> lock(pool_->mutex);
+        pool_->detach(this);
+      }
+      while (helpers_.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+    }
     for (Chunk* c : in_flight_) owned_give(c);
     if (filling_) pool().give(std::move(filling_));
   }
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
 
   void take(PyObject* item) {
     filling_->take(item, threads_ > 1);
@@ -320,18 +367,33 @@ class Pipeline {
     while (!in_flight_.empty()) complete_oldest();
   }
 
+  // For the pool's workers, with its mutex held: a chunk with blocks left to claim, or null.
+  Chunk* chunk_with_work() {
+    if (helpers_.load(std::memory_order_relaxed) >= threads_ - 1) return nullptr;
+    for (Chunk* c : in_flight_)
+      if (c->has_work()) return c;
+    return nullptr;
+  }
+  std::atomic<int> helpers_{0};  // pool workers inside one of this pipeline's chunks
+
  private:
+  std::mutex& mutex() { return pool_ ? pool_->mutex : own_mutex_; }
+
   void publish(bool last) {
     // Once a chunk: Ctrl-C (or any signal handler that raises) stops a long batch here.
     if (!last && PyErr_CheckSignals() < 0) throw py::error_already_set();
+    // Workers join with the first chunk worth sharing (a small batch is scored here).
+    if (threads_ > 1 && !pool_ && (!last || filling_->size() >= 4 * kBlock)) {
+      pool_ = &WorkerPool::get();
+      std::lock_guard<std::mutex> lock(pool_->mutex);
+      pool_->attach(this, threads_ - 1);
+    }
     Chunk* c = filling_.release();
     {
-      std::lock_guard<std::mutex> lock(mutex_);
+      std::lock_guard<std::mutex> lock(mutex());
       in_flight_.push_back(c);
     }
-    // Workers start with the first chunk worth sharing (a small batch is scored here).
-    if (threads_ > 1 && workers_.empty() && (!last || c->size() >= 4 * kBlock)) start_workers();
-    if (!workers_.empty()) wake_.notify_all();
+    if (pool_) pool_->wake();
     if (last) return;
     if (in_flight_.size() >= static_cast<std::size_t>(threads_)) {
       WithoutGil nogil;
@@ -345,7 +407,7 @@ class Pipeline {
     Chunk* c = in_flight_.front();
     c->help();
     {
-      std::lock_guard<std::mutex> lock(mutex_);
+      std::lock_guard<std::mutex> lock(mutex());
       in_flight_.pop_front();  // no worker picks it up from here on
     }
     while (!c->finished() || c->helpers.load(std::memory_order_acquire) > 0) std::this_thread::yield();
@@ -355,52 +417,80 @@ class Pipeline {
 
   void owned_give(Chunk* c) { pool().give(std::unique_ptr<Chunk>(c)); }
 
-  void start_workers() {
-    for (int k = 1; k < threads_; ++k) workers_.emplace_back([this] { work(); });
-  }
-
-  void stop_workers() {
-    if (workers_.empty()) return;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      closing_ = true;
-    }
-    wake_.notify_all();
-    for (auto& w : workers_) w.join();
-    workers_.clear();
-  }
-
-  void work() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-      Chunk* c = nullptr;
-      for (Chunk* x : in_flight_)
-        if (x->has_work()) {
-          c = x;
-          break;
-        }
-      if (c) {
-        c->helpers.fetch_add(1, std::memory_order_relaxed);
-        lock.unlock();
-        c->help();
-        c->helpers.fetch_sub(1, std::memory_order_release);
-        lock.lock();
-        continue;
-      }
-      if (closing_) return;
-      wake_.wait(lock);
-    }
-  }
-
   const int threads_;
   ResultStore& store_;
   std::unique_ptr<Chunk> filling_;
   std::deque<Chunk*> in_flight_;  // published, not yet stored, in request order
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool closing_ = false;
-  std::vector<std::thread> workers_;
+  WorkerPool* pool_ = nullptr;    // set once workers are asked to help
+  std::mutex own_mutex_;          // (before that, nobody else reads in_flight_)
 };
+
+WorkerPool& WorkerPool::get() {
+  static WorkerPool* pool = nullptr;
+#if defined(_WIN32)
+  if (!pool) pool = new WorkerPool();
+#else
+  // After fork() the child has this process's memory but none of its threads (and maybe a
+  // mutex left locked by one): it leaves the parent's pool untouched and makes its own.
+  static pid_t owner = 0;
+  if (!pool || owner != getpid()) {
+    pool = new WorkerPool();  // (never freed: its threads live as long as the process)
+    owner = getpid();
+  }
+#endif
+  return *pool;
+}
+
+void WorkerPool::attach(Pipeline* p, int helpers) {
+  pipelines_.push_back(p);
+  for (; threads_ < helpers; ++threads_) std::thread([this] { work(); }).detach();
+}
+
+void WorkerPool::detach(Pipeline* p) {
+  pipelines_.erase(std::remove(pipelines_.begin(), pipelines_.end(), p), pipelines_.end());
+}
+
+void WorkerPool::work() {
+  std::unique_lock<std::mutex> lock(mutex);
+  bool watched = false;  // watched for a new chunk since the last one scored
+  for (;;) {
+    Pipeline* pipeline = nullptr;
+    Chunk* c = nullptr;
+    for (Pipeline* p : pipelines_)
+      if ((c = p->chunk_with_work())) {
+        pipeline = p;
+        break;
+      }
+    if (!c) {
+      if (!watched) {
+        // The next chunk is usually a few microseconds away: watch for it before sleeping (a
+        // sleeping thread takes tens of microseconds to wake, chunk after chunk), then look
+        // again under the mutex.
+        const std::uint64_t seen = published_.load(std::memory_order_acquire);
+        lock.unlock();
+        const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+        while (published_.load(std::memory_order_acquire) == seen && std::chrono::steady_clock::now() < until)
+          std::this_thread::yield();
+        lock.lock();
+        watched = true;
+        continue;
+      }
+      watched = false;
+      wake_.wait(lock);  // (a chunk is published under the mutex: none can slip in before this wait)
+      continue;
+    }
+    watched = false;
+    // Counted while the mutex is held: the pipeline waits for both counts to fall to zero
+    // after it took the chunk (or itself) out of reach.
+    pipeline->helpers_.fetch_add(1, std::memory_order_relaxed);
+    c->helpers.fetch_add(1, std::memory_order_relaxed);
+    lock.unlock();
+    c->help();
+    c->helpers.fetch_sub(1, std::memory_order_release);
+    pipeline->helpers_.fetch_sub(1, std::memory_order_release);
+    lock.lock();
+  }
+}
 
 }  // namespace
 

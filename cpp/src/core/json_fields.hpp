@@ -82,14 +82,13 @@ struct Choice {
 };
 
 template <typename E, std::size_t N>
-E parse_choice(const ValueView& v, const std::string& field, const Choice<E> (&choices)[N]) {
+E parse_choice(const ValueView& v, std::string_view field, const Choice<E> (&choices)[N]) {
   const std::string_view s = get_string(v, field);
-  std::string allowed;
-  for (const auto& c : choices) {
+  for (const auto& c : choices)
     if (s == c.name) return c.value;
-    allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
-  }
-  throw InputError("bad_value", field, "must be one of " + allowed + ", got \"" + echo(s) + "\"");
+  std::string allowed;  // the message only: nothing is built for a value that matches
+  for (const auto& c : choices) allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
+  throw InputError("bad_value", std::string(field), "must be one of " + allowed + ", got \"" + echo(s) + "\"");
 }
 
 template <typename E, std::size_t N>

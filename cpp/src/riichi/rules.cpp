@@ -34,7 +34,7 @@ constexpr Choice<Method> kMethodChoices[] = {
 const char* method_name(Method method) { return choice_name(method, kMethodChoices); }
 
 Method parse_method(const ValueView& value, std::string_view field) {
-  return parse_choice(value, std::string(field), kMethodChoices);
+  return parse_choice(value, field, kMethodChoices);
 }
 
 bool riichi_preset(std::string_view name, RiichiRules& r) {
