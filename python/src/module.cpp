@@ -67,7 +67,7 @@ struct ResultBatch {
 
 PyObject* score_one(PyObject* request, bool raise_invalid) {
   return tenbou_py::guarded([&]() -> PyObject* {
-    auto result = std::make_unique<ScoreResult>();
+    std::unique_ptr<ScoreResult> result = tenbou_py::new_owned_result();
     tenbou_py::score_request(request, *result);
     if (raise_invalid)
       if (const tenbou::ResultError* e = tenbou::score_result_error(*result); e && e->code == tenbou::ErrorCode::InvalidInput)

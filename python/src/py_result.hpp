@@ -28,6 +28,9 @@ bool add_result_type(PyObject* module);
 // A new reference to a Result (of the registered Python class for its family) owning
 // `result`; nullptr with a Python error set on failure.
 PyObject* result_from_owned(std::unique_ptr<tenbou::ScoreResult> result);
+// A full result for result_from_owned: one a freed Result left behind when there is one
+// (GIL held; its old contents are for the scorer to overwrite).
+std::unique_ptr<tenbou::ScoreResult> new_owned_result();
 
 // A new reference to the Result at `index` of `store`, which `owner` (a Python object)
 // keeps alive; the Result holds a reference to `owner`.
