@@ -265,6 +265,10 @@ ScoreResult ResultStore::get(std::size_t i) const {
 void ResultStore::hot(std::size_t i, HotFields& out) const {
   Reader in(data_.data() + offsets_.at(i));
   const std::uint8_t tag = in.byte();
+  if (tag == kFailure) {  // what hot_fields_of(get(i)) gives, without rebuilding the error's texts
+    out = HotFields();    // a Riichi-shaped failure, method fuhan (get() makes it so)
+    return;
+  }
   if (tag != kRiichi) {
     hot_fields_of(get(i), out);
     return;
