@@ -114,7 +114,7 @@ class Chunk {
     next_.store(0, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
   }
-  bool full() const { return count_ == kChunk; }
+  bool full(std::size_t limit = kChunk) const { return count_ >= limit; }
   std::size_t size() const { return count_; }
 
   // `defer`: leave the tile texts to the scoring threads (worth it only when other threads
@@ -360,7 +360,9 @@ class Pipeline {
 
   void take(PyObject* item) {
     filling_->take(item, threads_ > 1);
-    if (filling_->full()) publish(false);
+    // With workers, the first chunk is handed over after a quarter of the usual size: the
+    // workers start scoring sooner instead of waiting for 256 requests to be read.
+    if (filling_->full(threads_ > 1 && !pool_ ? kChunk / 4 : kChunk)) publish(false);
   }
 
   void finish() {
