@@ -264,27 +264,37 @@ PyObject* result_to_json(PyObject* self, PyObject*) {
   });
 }
 
-// The contract's error object ({"code", "message", "reason"?, "field"?}: result_writer.hpp).
-PyObject* error_dict(const tenbou::ResultError& e) {
+// The contract's error object ({"code", "message", "reason"?, "field"?}: result_writer.hpp;
+// the message is "field: message" when there is a field, as ResultError::text()).
+PyObject* error_dict(tenbou::ErrorCode code, std::string_view reason, std::string_view field, std::string_view message) {
   static PyObject* const keys[4] = {interned("code"), interned("message"), interned("reason"), interned("field")};
   PyObject* d = PyDict_New();
   if (!d) return nullptr;
-  auto put = [&](int key, const std::string& value) {
+  auto put = [&](int key, std::string_view value) {
     PyObject* v = PyUnicode_DecodeUTF8(value.data(), static_cast<Py_ssize_t>(value.size()), "replace");
     const int rc = v ? PyDict_SetItem(d, keys[key], v) : -1;
     Py_XDECREF(v);
     return rc == 0;
   };
-  if (put(0, tenbou::error_code_name(e.code)) && put(1, e.text()) && (e.reason.empty() || put(2, e.reason)) &&
-      (e.field.empty() || put(3, e.field)))
+  const std::string prefixed = field.empty() ? std::string() : std::string(field) + ": " + std::string(message);
+  if (put(0, tenbou::error_code_name(code)) && put(1, field.empty() ? message : prefixed) &&
+      (reason.empty() || put(2, reason)) &&
+      (field.empty() || put(3, field)))
     return d;
   Py_DECREF(d);
   return nullptr;
 }
 
+PyObject* error_dict(const tenbou::ResultError& e) { return error_dict(e.code, e.reason, e.field, e.message); }
+
 PyObject* get_error(PyObject* self, void*) {
   if (HOT(self).ok) Py_RETURN_NONE;
   if (!dict_backed(self) && HOT(self).family == HotFields::Riichi) {  // without the whole contract dict
+    const auto* r = reinterpret_cast<ResultObject*>(self);
+    tenbou::ErrorCode code;
+    std::string_view reason, field, message;
+    if (!r->owned && r->store->failure(r->index, code, reason, field, message))  // a batch's: read in place
+      return guarded([&] { return error_dict(code, reason, field, message); });
     return guarded([&] {
       const ScoreResult full = full_result(reinterpret_cast<ResultObject*>(self));
       const tenbou::ResultError* e = tenbou::score_result_error(full);

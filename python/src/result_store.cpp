@@ -35,9 +35,10 @@ class Reader {
     const std::uint64_t z = varint();
     return static_cast<std::int64_t>(z >> 1) ^ -static_cast<std::int64_t>(z & 1);
   }
-  std::string text() {
+  std::string text() { return std::string(view()); }
+  std::string_view view() {
     const std::size_t n = varint();
-    std::string s(reinterpret_cast<const char*>(p_), n);
+    const std::string_view s(reinterpret_cast<const char*>(p_), n);
     p_ += n;
     return s;
   }
@@ -293,6 +294,17 @@ void ResultStore::hot(std::size_t i, HotFields& out) const {
     out.yaku[k] = in.byte();
     out.yaku_han[k] = static_cast<std::int16_t>(in.signed_int());
   }
+}
+
+bool ResultStore::failure(std::size_t i, tenbou::ErrorCode& code, std::string_view& reason, std::string_view& field,
+                          std::string_view& message) const {
+  Reader in(data_.data() + offsets_.at(i));
+  if (in.byte() != kFailure) return false;
+  code = static_cast<tenbou::ErrorCode>(in.varint());
+  reason = in.view();
+  field = in.view();
+  message = in.view();
+  return true;
 }
 
 std::int64_t ResultStore::total(std::size_t i) const {

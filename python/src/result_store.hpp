@@ -47,6 +47,10 @@ class ResultStore {
   tenbou::ScoreResult get(std::size_t i) const;
   // The hot fields of result i, without rebuilding the rest (a Riichi record keeps them first).
   void hot(std::size_t i, HotFields& out) const;
+  // The error of result i when it is a failure record (views into the store), without
+  // rebuilding the result; false for any other record.
+  bool failure(std::size_t i, tenbou::ErrorCode& code, std::string_view& reason, std::string_view& field,
+               std::string_view& message) const;
   // The result's total without rebuilding the rest (0 for a failure or a Korean result without points).
   std::int64_t total(std::size_t i) const;
   std::size_t bytes() const { return data_.capacity() + offsets_.capacity() * sizeof(std::uint64_t); }
