@@ -202,6 +202,12 @@ def test_json_text_duplicates_escapes_and_numbers():
     assert json.loads(tenbou.score_json('{"hand": "123m456p789s2345s5s", "win_tile": "\\u0035s"}')) == \
         tenbou.score({"hand": "123m456p789s2345s5s", "win_tile": "5s"}).as_dict()
     assert "unknown character 'é'" in error('{"hand": "12\u00e93m"}')["message"]
+    # A "rules" value that is not "riichi" is named first, wherever it stands, as from a dict
+    # (the differential fuzz target found both).
+    for request in ({"hand": "111222333444555m77z", "win_tile": "7z", "rules": ""},
+                    {"hand": "345678m123789p66s", "dora_indicatorw": "36z", "rules": 1}):
+        assert error(json.dumps(request)) == tenbou.score_many([request])[0].error
+        assert error(json.dumps(request))["field"] == "rules"
 
 
 @pytest.mark.parametrize("raw", [b'{"hand": "\xc3\x28"}', b'{"hand": "\xed\xa0\x80"}', b'{"hand": "\xf8"}'])

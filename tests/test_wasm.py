@@ -139,6 +139,9 @@ def test_binary_keys_and_integers_as_python_reads_them(dist):
         {"hand": "234567m234p55s678s", "win_tile": "5m", "options": {"preset": "tenhou", "honba_value": 300}},
         {"hand": "234567m234p55s678s", "win_tile": "5m", "options": {"kazoe": 7}},
         {"rules": "korean", "hand": "123456789m11p", "melds": ["pon:222p"], "win_tile": "1m", "variant": "coffee"},
+        # A "rules" value that is not "riichi" is named first, wherever it stands (fuzzing found these).
+        {"hand": "111222333444555m77z", "win_tile": "7z", "rules": ""},
+        {"hand": "345678m123789p66s", "dora_indicatorw": "36z", "rules": 1},
     ]
     script = (
         "const t = await import(process.argv[1]);"
@@ -152,12 +155,13 @@ def test_binary_keys_and_integers_as_python_reads_them(dist):
     want = [tenbou.score_many([r])[0].as_dict() for r in requests]
     want.append(json.loads(tenbou.score_json('{"hand": "234567m234p55s678s", "win_tile": "5m", "__proto__": 1}')))
     assert got == want
-    assert [r["ok"] for r in got] == [True, False, False, False, False, False, True, False, True, False]
+    assert [r["ok"] for r in got] == [True, False, False, False, False, False, True, False, True, False, False, False]
+    assert [got[k]["error"]["field"] for k in (9, 10)] == ["rules", "rules"]
     assert got[0]["honba_bonus"] == 9999 * 300
     assert got[1]["error"]["message"].endswith("got 2147483648")  # past 32 bits: the full integer arrives
     assert got[2]["error"]["message"].endswith("got -1")
     assert got[3]["error"]["message"].endswith("got 1099511627776")
-    assert got[4]["error"]["reason"] == got[5]["error"]["reason"] == got[9]["error"]["reason"] == "unknown_key"
+    assert got[4]["error"]["reason"] == got[5]["error"]["reason"] == got[11]["error"]["reason"] == "unknown_key"
 
 
 def test_big_amounts_are_bigint(dist):

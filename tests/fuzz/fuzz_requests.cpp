@@ -1,7 +1,8 @@
 // Fuzz target for the core's request readers (README "Input contract", "Fuzzing").
 //
 // The first byte of an input picks the reader; the rest is what it reads:
-//   0  JSON text through score_json_text (JSON parser, Riichi/Korean/HKTW readers, scoring)
+//   0  JSON text through score_json_text (JSON parser, Riichi/Korean/HKTW readers, scoring),
+//      checked against the same text read through a Json tree
 //   1  binary request records through score_records (the JS API's scoreMany path)
 //   2  JSON text through waits_json (hands before the win)
 //   3  JSON text through settle_json and points_json
@@ -40,9 +41,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   switch (data[0] % 5) {
-    case 0:
-      (void)tenbou::score_json_text(text);
+    case 0: {
+      // The JSON text path parses into binary values and reads them in place; reading the same
+      // text through a Json tree must give the same bytes (json.cpp's two sinks, one parser).
+      const std::string fast = tenbou::score_json_text(text);
+      tenbou::ScoreResult r;
+      try {
+        r = tenbou::score_request(tenbou::Json::parse(text));
+      } catch (const tenbou::InputError& e) {
+        r = tenbou::RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field());
+      }
+      std::string via_tree;
+      tenbou::score_result_to_text(r, via_tree);
+      if (fast != via_tree) __builtin_trap();
       break;
+    }
     case 1: {
       std::string out;
       tenbou::score_records(data + 1, size - 1, out);

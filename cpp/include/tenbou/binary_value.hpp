@@ -31,9 +31,9 @@ enum Tag : std::uint8_t {
 // Checks that [data, data + size) holds exactly one well-formed value (every length
 // inside the buffer, nesting at most 64, strings valid UTF-8); throws InputError
 // "bad_json" naming the byte offset. Views may then read without checks.
-// `rules`, when given, receives the text of a top-level "rules" string member (empty
-// when there is none), so a batch can tell the rule family without another scan.
-void validate(const std::uint8_t* data, std::size_t size, std::string_view* rules = nullptr);
+// `rules`, when given, receives where the value of a top-level "rules" member starts (its
+// tag), or null when there is none, so a batch can tell the rule family without another scan.
+void validate(const std::uint8_t* data, std::size_t size, const std::uint8_t** rules = nullptr);
 
 namespace detail {
 inline std::uint32_t read_u32(const std::uint8_t* p) {

@@ -85,28 +85,30 @@ std::string score_json_text(std::string_view text) {
 
 namespace {
 
-// The text of a top-level "rules" string member, or empty (none, or not a string). Callers
-// write "rules" first: the scan usually stops at the first member.
-std::string_view top_level_rules(const std::uint8_t* request) {
-  if (*request != binary::Object) return {};
+// Where the value of a top-level "rules" member starts, or null when there is none.
+// Callers write "rules" first: the scan usually stops at the first member.
+const std::uint8_t* top_level_rules(const std::uint8_t* request) {
+  if (*request != binary::Object) return nullptr;
   const std::uint8_t* p = request + 1;
   while (*p != binary::End) {
     binary::Key key;
     p = binary::detail::read_key(p, key);
-    if (key.text == "rules") return *p == binary::String ? binary::View(p).as_string() : std::string_view();
+    if (key.text == "rules") return p;
     p = binary::detail::skip(p);
   }
-  return {};
+  return nullptr;
 }
 
 // Scores one request read in place from its binary form (validated, or made from JSON
 // text by binary::from_json_text) and writes the result through `w` (binary values for the
-// WebAssembly batch, JSON text for the native path). `rules`: top_level_rules of it.
+// WebAssembly batch, JSON text for the native path). `rules`: where its "rules" value is.
 template <typename Writer>
-void score_binary_request(const binary::View& view, std::string_view rules, riichi_reader::RiichiFields& riichi,
+void score_binary_request(const binary::View& view, const std::uint8_t* rules, riichi_reader::RiichiFields& riichi,
                           RiichiResult& result, Writer& w) {
-  // No "rules", or "riichi": the Riichi reader checks the rest (no second scan).
-  const RulesFamily family = !rules.empty() && rules != "riichi" ? rules_family(view) : RulesFamily::Riichi;
+  // No "rules", or "riichi": the Riichi reader checks the rest (no second scan). Any other
+  // value ("", a number ...) is for rules_family to name first, as with a Json tree or a dict.
+  const bool riichi_rules = !rules || (*rules == binary::String && binary::View(rules).as_string() == "riichi");
+  const RulesFamily family = riichi_rules ? RulesFamily::Riichi : rules_family(view);
   if (family == RulesFamily::Korean) {
     write_result(w, score_korean(korean_request_from(view)));
   } else if (family == RulesFamily::Hktw) {
@@ -175,7 +177,7 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
         throw InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)),
                          echo(text.substr(b + 1)));
       } else {
-        std::string_view rules;
+        const std::uint8_t* rules = nullptr;
         binary::validate(p, len, &rules);
         score_binary_request(binary::View(p), rules, riichi, result, w);
       }

@@ -34,7 +34,7 @@ namespace {
 // Validation walks the buffer with bounds checks; `in_object` says keys precede values.
 class Validator {
  public:
-  Validator(const std::uint8_t* data, std::size_t size, std::string_view* rules)
+  Validator(const std::uint8_t* data, std::size_t size, const std::uint8_t** rules)
       : p_(data), begin_(data), end_(data + size), rules_(rules) {}
   void run() {
     value(0);
@@ -120,12 +120,7 @@ class Validator {
             text();  // the key
             name = std::string_view(reinterpret_cast<const char*>(key), static_cast<std::size_t>(p_ - key));
           }
-          if (depth == 0 && rules_ && name == "rules" && p_ < end_ && *p_ == String) {
-            const std::uint8_t* v = p_ + 1;
-            value(depth + 1);
-            *rules_ = std::string_view(reinterpret_cast<const char*>(v + 4), static_cast<std::size_t>(p_ - v - 4));
-            continue;
-          }
+          if (depth == 0 && rules_ && name == "rules") *rules_ = p_;  // (checked by value() below)
           value(depth + 1);
         }
       default: --p_; fail("unknown tag");
@@ -134,15 +129,15 @@ class Validator {
   const std::uint8_t* p_;
   const std::uint8_t* begin_;
   const std::uint8_t* end_;
-  std::string_view* rules_;
+  const std::uint8_t** rules_;
 };
 
 static_assert(Writer::kKeyIdBase + static_cast<int>(ResultKey::Count) < 255, "key ids must fit below 255");
 
 }  // namespace
 
-void validate(const std::uint8_t* data, std::size_t size, std::string_view* rules) {
-  if (rules) *rules = {};
+void validate(const std::uint8_t* data, std::size_t size, const std::uint8_t** rules) {
+  if (rules) *rules = nullptr;
   Validator(data, size, rules).run();
 }
 
