@@ -24,8 +24,7 @@ void too_many_melds(std::size_t count) {
   throw InputError("bad_meld", "melds", std::to_string(count) + " melds given; a hand has at most 4");
 }
 void bad_meld_item(const ValueView& item, std::size_t index) {
-  get_string(item, "melds[" + std::to_string(index) + "]");  // throws: not a string
-  throw InputError("bad_type", "melds[" + std::to_string(index) + "]", "must be a string");
+  throw InputError("bad_type", "melds[" + std::to_string(index) + "]", "must be a string, not " + type_phrase(item));
 }
 void bad_players(std::int64_t players) {
   throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(players));
