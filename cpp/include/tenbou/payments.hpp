@@ -65,6 +65,8 @@ struct PointsQuery {
 // at 30, limits as usual); aotenjo (fu x 2^(han+2) at any han, no limits, exact).
 // Assumes a legal cell (see `impossible_cell`).
 Payments compute_payments(const PointsQuery& q, const RiichiRules& rules);
+// The same into `out`, every field set (scoring reuses one Payments per reading).
+void compute_payments_into(const PointsQuery& q, const RiichiRules& rules, Payments& out);
 
 // The sign of (a's hand value - b's), exact for every method.
 int compare_hand_value(const Payments& a, const Payments& b);

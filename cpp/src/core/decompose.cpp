@@ -46,7 +46,9 @@ void split_sets(TileCounts& c, std::uint64_t held, Decomposition& cur, int sets_
     --cur.set_count;
     c[i] += 3;
   }
-  if (i < 27 && i % 9 <= 6 && c[i + 1] && c[i + 2]) {
+  // A sequence starts at 1-7 of a suit: one bit test (i % 9 was a multiply and compare).
+  constexpr std::uint64_t kSequenceStarts = 0x7Full | 0x7Full << 9 | 0x7Full << 18;
+  if ((kSequenceStarts >> i & 1) && c[i + 1] && c[i + 2]) {
     --c[i]; --c[i + 1]; --c[i + 2];
     cur.sets[cur.set_count++] = {SetKind::Sequence, t};
     const std::uint64_t next = without_emptied(without_emptied(without_emptied(held, c, i), c, i + 1), c, i + 2);
@@ -83,13 +85,20 @@ PairRange pair_candidates(const TileCounts& c, int sets) {
       range = {s * 9, s * 9 + 8};
     }
   }
-  for (int k = 27; k < 34; ++k) {
-    total += c[k];
-    if (c[k] == 1 || c[k] == 4) return {};
-    if (c[k] == 2) {
-      ++groups_with_pair;
-      range = {k, k};
-    }
+  // The seven honours at once: bytes c[27..33] of one word, each count's bits 0-2 as
+  // three masks (counts are at most 4 here; 5-7 read as "not 1, 2 or 4" as before).
+  std::uint64_t h;
+  std::memcpy(&h, c.data() + 26, 8);
+  h >>= 8;
+  constexpr std::uint64_t kLow = 0x0001010101010101ULL;  // bit 0 of bytes 0-6
+  const std::uint64_t b0 = h & kLow, b1 = h >> 1 & kLow, b2 = h >> 2 & kLow;
+  if ((b0 & ~b1 & ~b2) | (b2 & ~b1 & ~b0)) return {};  // a single or a fourth honour: no sets
+  total += static_cast<int>((h * 0x0101010101010101ULL) >> 56);
+  if (const std::uint64_t pairs = b1 & ~b0 & ~b2) {
+    if (pairs & (pairs - 1)) return {};  // two honour pairs: one pair in all
+    ++groups_with_pair;
+    const int k = 27 + lowest_bit(pairs) / 8;
+    range = {k, k};
   }
   if (groups_with_pair != 1 || total != sets * 3 + 2) return {};
   return range;
@@ -127,11 +136,10 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
 }
 
 bool is_seven_pairs(const TileCounts& c) {
+  const std::uint64_t twos = kinds_with(c, 2);
+  if (twos != held_mask(c)) return false;  // some kind held once, three or four times
   int pairs = 0;
-  for (int t = 0; t < kTileKinds; ++t) {
-    if (c[t] == 2) ++pairs;
-    else if (c[t] != 0) return false;
-  }
+  for (std::uint64_t m = twos; m; m &= m - 1) ++pairs;
   return pairs == 7;
 }
 

@@ -168,10 +168,20 @@ int compare_hand_value(const Payments& a, const Payments& b) {
 }
 
 Payments compute_payments(const PointsQuery& query, const RiichiRules& rules) {
-  if (query.method == Method::Aotenjo) return aotenjo_payments(query, rules);
+  Payments p;
+  compute_payments_into(query, rules, p);
+  return p;
+}
+
+void compute_payments_into(const PointsQuery& query, const RiichiRules& rules, Payments& p) {
+  if (query.method == Method::Aotenjo) {
+    p = aotenjo_payments(query, rules);
+    return;
+  }
   PointsQuery q = query;
   if (q.method == Method::HanOnly) q.fu = 30;  // seed 000 section 2: "부판 계산법으로 치면 30부 고정인 셈"
-  Payments p;
+  p.exact.reset();
+  p.limit = Limit::None;
   std::int64_t base;
   if (q.yakuman > 0) {
     p.limit = Limit::Yakuman;
@@ -207,6 +217,8 @@ Payments compute_payments(const PointsQuery& query, const RiichiRules& rules) {
   }
   p.base_points = base;
   const SharePlan plan = share_plan(q, rules);
+  p.lines = {};
+  p.hand_value = 0;
   for (int i = 0; i < plan.count; ++i) {
     const Share& s = plan.shares[i];
     p.lines[i] = {s.payer, share_amount(base, s), s.payers};
@@ -216,7 +228,6 @@ Payments compute_payments(const PointsQuery& query, const RiichiRules& rules) {
   p.honba_bonus = honba_bonus(q, rules);
   p.sticks_bonus = 1000 * q.riichi_sticks;
   p.total = p.hand_value + p.honba_bonus + p.sticks_bonus;
-  return p;
 }
 
 }  // namespace tenbou

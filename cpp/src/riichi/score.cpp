@@ -103,7 +103,7 @@ class Scorer {
     q.riichi_sticks = r_.riichi_sticks;
     q.players = r_.players;
     if (r_.kita && r_.rules.kita_dora && !r_.rules.kita_kazoe) q.kazoe_han = c.yaku.han - r_.kita;
-    c.payments = compute_payments(q, r_.rules);
+    compute_payments_into(q, r_.rules, c.payments);
     if (!have_best_ || better(c, *best_)) {
       std::swap(best_, scratch_);
       have_best_ = true;

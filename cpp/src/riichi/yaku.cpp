@@ -254,7 +254,6 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     for (int i = 0; i < rd.set_count; ++i) {
       const HandSet& s = rd.sets[i];
       if (s.kind == SetKind::Sequence) {
-        outside &= (s.tile % 9 == 0 || s.tile % 9 == 6);
         seq_tiles[sequences++] = s.tile;
         seq_at |= std::uint32_t{1} << s.tile;
         continue;
@@ -272,6 +271,9 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
       if (s.tile == wind_tile(r.round_wind)) add(Yaku::RoundWind);
       if (s.tile == kNorth && r.players == 3 && r.rules.north_value && r.round_wind != Wind::North) add(Yaku::NorthWind);
     }
+    // Chanta/junchan: every sequence is 123 or 789 (its lowest tile 1 or 7 of a suit).
+    constexpr std::uint32_t kOutsideSequences = static_cast<std::uint32_t>(tile_bits({0, 6, 9, 15, 18, 24}));
+    outside &= !(seq_at & ~kOutsideSequences);
     // Peikou: pairs of identical sequences (four identical sequences are two pairs):
     // each sequence pairs with a later equal one not already taken.
     int peikou = 0;
