@@ -108,6 +108,16 @@ def test_score_many_objects_take_the_binary_path_and_agree(dist):
     assert checked >= 3000
 
 
+def test_score_many_get_reads_each_member_as_decoding_would(dist):
+    """ScoreResults.get(i, name) reads one member from the record (scalars in place, strings
+    through a cache of short texts): the same values, amounts as BigInt, as the whole result."""
+    objects = node([str(HARNESS), str(dist), "many-objects"], "\n".join(LINES) + "\n").splitlines()
+    members = node([str(HARNESS), str(dist), "many-get"], "\n".join(LINES) + "\n").splitlines()
+    assert len(members) == len(objects) == len(LINES)
+    assert members == objects
+    assert sum(1 for m in members if m != "null") >= 3000
+
+
 def test_js_values_json_cannot_carry_fall_back_to_text(dist):
     script = (
         "const t = await import(process.argv[1]);"

@@ -3,6 +3,7 @@
 //                                  (BigInt amounts written as integers) or the thrown error
 //   node harness.mjs DIST many     all request texts through tenbou.scoreMany()
 //   node harness.mjs DIST many-objects  the parseable requests as objects through tenbou.scoreMany()
+//   node harness.mjs DIST many-get  as many-objects, each result rebuilt from get(i, name) alone
 //   node harness.mjs DIST waits    each request through tenbou.waits()
 //   node harness.mjs DIST settle   each request through tenbou.settle()
 //   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
@@ -41,6 +42,24 @@ if (command === "score" || command === "waits" || command === "settle") {
   const results = tenbou.scoreMany(objects);
   const byLine = new Array(lines.length).fill("null");
   at.forEach((i, k) => { byLine[i] = tenbou.toJSON(results.at(k)); });
+  out.push(...byLine);
+} else if (command === "many-get") {
+  // Each result's members read with get(i, name) from a batch nothing was decoded from
+  // (the names are taken from a second batch's decoded results), in the decoded order;
+  // plus a name no result has, which must be undefined.
+  const objects = [], at = [];
+  lines.forEach((l, i) => { try { objects.push(JSON.parse(l)); at.push(i); } catch { /* not JSON */ } });
+  const read = tenbou.scoreMany(objects), decoded = tenbou.scoreMany(objects);
+  const byLine = new Array(lines.length).fill("null");
+  at.forEach((i, k) => {
+    const rebuilt = {};
+    for (const name of Object.keys(decoded.at(k))) rebuilt[name] = read.get(k, name);
+    if (read.get(k, "no_such_member") !== undefined) throw new Error(`get(${k}, "no_such_member") is not undefined`);
+    // Types too (toJSON writes a BigInt and a number alike): every amount a BigInt in both.
+    const typed = (v) => JSON.stringify(v, (_key, x) => typeof x === "bigint" ? `${x}n` : x);
+    if (typed(rebuilt) !== typed(decoded.at(k))) throw new Error(`get() differs from at() for result ${k}: ${typed(rebuilt)}`);
+    byLine[i] = tenbou.toJSON(rebuilt);
+  });
   out.push(...byLine);
 } else if (command === "memory") {
   const request = JSON.parse(lines[0]);

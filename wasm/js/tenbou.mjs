@@ -378,16 +378,32 @@ class Encoder {
 const EMPTY = {};
 const encoder = new Encoder();
 
+// Short ASCII strings of results repeat (yaku and fu keys, payers, tiles): each is made
+// once and found again by a hash of its bytes (checked byte by byte), not rebuilt a
+// character at a time for every result read.
+const SHORT_TEXTS = new Array(1024);
+
 function readString(bytes, dv, at) {
   const n = dv.getUint32(at, true);
   const from = at + 4;
   if (n <= 24) {
-    let s = "";
+    let h = n;
     for (let i = 0; i < n; i++) {
       const c = bytes[from + i];
       if (c >= 128) return fromUtf8.decode(bytes.subarray(from, from + n));
-      s += String.fromCharCode(c);
+      h = (Math.imul(h, 31) + c) | 0;
     }
+    const slot = h & 1023;
+    const known = SHORT_TEXTS[slot];
+    if (known !== undefined && known.length === n) {
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        if (known.charCodeAt(i) !== bytes[from + i]) { same = false; break; }
+      }
+      if (same) return known;
+    }
+    const s = String.fromCharCode.apply(null, bytes.subarray(from, from + n));
+    SHORT_TEXTS[slot] = s;
     return s;
   }
   return fromUtf8.decode(bytes.subarray(from, from + n));
@@ -439,43 +455,56 @@ function decode(bytes, dv, cur, amount) {
   }
 }
 
-// Moves cur.p past the binary value there, decoding nothing.
-function skip(bytes, dv, cur) {
-  const tag = bytes[cur.p++];
+// The position just past the binary value at p, decoding nothing (a plain position, no
+// cursor object: get() runs this for every member before the one it wants).
+function skipAt(bytes, dv, p) {
+  const tag = bytes[p++];
   switch (tag) {
-    case TAG.NULL: case TAG.FALSE: case TAG.TRUE: return;
-    case TAG.INT: case TAG.DOUBLE: cur.p += 8; return;
-    case TAG.INT32: cur.p += 4; return;
-    case TAG.STRING: case TAG.BIGINT: cur.p += 4 + dv.getUint32(cur.p, true); return;
+    case TAG.NULL: case TAG.FALSE: case TAG.TRUE: return p;
+    case TAG.INT: case TAG.DOUBLE: return p + 8;
+    case TAG.INT32: return p + 4;
+    case TAG.STRING: case TAG.BIGINT: return p + 4 + dv.getUint32(p, true);
     case TAG.ARRAY:
-      while (bytes[cur.p] !== TAG.END) skip(bytes, dv, cur);
-      cur.p++;
-      return;
+      while (bytes[p] !== TAG.END) p = skipAt(bytes, dv, p);
+      return p + 1;
     case TAG.OBJECT:
-      while (bytes[cur.p] !== TAG.END) {
-        if (bytes[cur.p++] === 255) cur.p += 4 + dv.getUint32(cur.p, true);
-        skip(bytes, dv, cur);
+      while (bytes[p] !== TAG.END) {
+        if (bytes[p++] === 255) p += 4 + dv.getUint32(p, true);
+        p = skipAt(bytes, dv, p);
       }
-      cur.p++;
-      return;
+      return p + 1;
     default: throw new TenbouError(`tenbou: corrupt result record (tag ${tag})`);
   }
 }
 
 // One top-level member of the result record at `at`, decoded alone (undefined when absent).
+// Scalars are read in place; lists and objects go through decode.
 function member(bytes, dv, at, name) {
   const id = RESULT_KEY_IDS[name];
-  const cur = { p: at };
-  if (bytes[cur.p++] !== TAG.OBJECT) return undefined;
-  while (bytes[cur.p] !== TAG.END) {
-    const k = bytes[cur.p++];
-    let key = k;
+  let p = at;
+  if (bytes[p++] !== TAG.OBJECT) return undefined;
+  while (bytes[p] !== TAG.END) {
+    const k = bytes[p++];
+    let found = k === id;
     if (k === 255) {
-      key = readString(bytes, dv, cur.p);
-      cur.p += 4 + dv.getUint32(cur.p, true);
+      found = readString(bytes, dv, p) === name;
+      p += 4 + dv.getUint32(p, true);
     }
-    if (key === id || key === name) return decode(bytes, dv, cur, AMOUNT_KEYS.has(name) ? true : name === "yaku" ? NO_AMOUNTS : false);
-    skip(bytes, dv, cur);
+    if (!found) {
+      p = skipAt(bytes, dv, p);
+      continue;
+    }
+    const amount = AMOUNT_KEYS.has(name);
+    switch (bytes[p]) {
+      case TAG.NULL: return null;
+      case TAG.FALSE: return false;
+      case TAG.TRUE: return true;
+      case TAG.INT32: {
+        const n = dv.getInt32(p + 1, true);
+        return amount ? BigInt(n) : n;
+      }
+      default: return decode(bytes, dv, { p }, amount ? true : name === "yaku" ? NO_AMOUNTS : false);
+    }
   }
   return undefined;
 }
@@ -513,8 +542,8 @@ export class ScoreResults {
     if (!(i >= 0 && i < this._offsets.length)) return undefined;
     const r = this._cache[i];
     if (r !== undefined) return r[name];
-    const [bytes, dv] = this._parts[i >> BATCH_SHIFT];
-    return member(bytes, dv, this._offsets[i], name);
+    const part = this._parts[i >> BATCH_SHIFT];
+    return member(part[0], part[1], this._offsets[i], name);
   }
   /** Every result's total (0n for a failed one, and for a Korean result without a payment). */
   totals() {
