@@ -25,10 +25,18 @@ class StandardShanten {
   int draws_needed_with(Tile extra) const;  // the hand plus `extra`
 
  private:
-  int total(const GroupCost (&groups)[4]) const;
   TileCounts hand_;
   int sets_;
   GroupCost groups_[4];  // man, pin, sou, honours
+  // others_[g]: the three groups other than g combined, so that "with one tile more"
+  // costs one group's lookup and the final combination (waits ask it for all 34 kinds).
+  GroupCost others_[4];
+  // Each suit's place in the cost table, to find it again with one tile more.
+  struct SuitAt {
+    int head, tail, tail_tiles;
+    bool over;
+  };
+  SuitAt suit_at_[3];
 };
 
 // Shanten of the standard form (sets + pair); `sets` = 4 - melds (Riichi,

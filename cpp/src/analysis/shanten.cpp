@@ -21,18 +21,43 @@ inline GroupCost no_shape() {
   return g;
 }
 
-inline GroupCost suit_cost(const TileCounts& hand, int first) {
-  // A count past 4 (no such hand) would index past the table: it has no shape.
+// Where a suit's counts sit in the table: the first five counts in base 5 (head), the
+// last four (tail), and how many tiles the tail holds. `over`: a count past 4 (no such hand).
+struct SuitKey {
+  int head = 0, tail = 0, tail_tiles = 0;
   bool over = false;
-  for (int i = 0; i < 9; ++i) over |= hand[first + i] > 4;
-  if (over) return no_shape();
-  const int head = hand[first] + 5 * hand[first + 1] + 25 * hand[first + 2] + 125 * hand[first + 3] + 625 * hand[first + 4];
-  const int tail = hand[first + 5] + 5 * hand[first + 6] + 25 * hand[first + 7] + 125 * hand[first + 8];
-  const int left = suit_index::kMaxSuitTiles - kHeadTiles[head];
+};
+
+inline SuitKey suit_key(const TileCounts& hand, int first) {
+  SuitKey k;
+  for (int i = 0; i < 9; ++i) k.over |= hand[first + i] > 4;
+  k.head = hand[first] + 5 * hand[first + 1] + 25 * hand[first + 2] + 125 * hand[first + 3] + 625 * hand[first + 4];
+  k.tail = hand[first + 5] + 5 * hand[first + 6] + 25 * hand[first + 7] + 125 * hand[first + 8];
+  k.tail_tiles = hand[first + 5] + hand[first + 6] + hand[first + 7] + hand[first + 8];
+  return k;
+}
+
+// The same key with one more tile at position `at` (0-8) of the suit.
+inline SuitKey with_one_more(SuitKey k, int at, std::uint8_t count_before) {
+  static constexpr int kPower[5] = {1, 5, 25, 125, 625};
+  k.over |= count_before >= 4;
+  if (at < 5) {
+    k.head += kPower[at];
+  } else {
+    k.tail += kPower[at - 5];
+    ++k.tail_tiles;
+  }
+  return k;
+}
+
+inline GroupCost suit_cost_of(const SuitKey& k) {
+  // A count past 4 would index past the table: it has no shape.
+  if (k.over) return no_shape();
+  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
   // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
-  if (left < 0 || hand[first + 5] + hand[first + 6] + hand[first + 7] + hand[first + 8] > left) return no_shape();
+  if (left < 0 || k.tail_tiles > left) return no_shape();
   GroupCost g;
-  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[head] + kTailRank[left][tail]]];
+  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
   int no_pair = 0;
   for (int m = 0; m <= kMaxSets; ++m) {
     if (m > 0) no_pair += (e >> (2 * (m - 1))) & 3;
@@ -41,6 +66,8 @@ inline GroupCost suit_cost(const TileCounts& hand, int first) {
   }
   return g;
 }
+
+inline GroupCost suit_cost(const TileCounts& hand, int first) { return suit_cost_of(suit_key(hand, first)); }
 
 // Honours make no sequences: only how many kinds hold each count matters, and every
 // case is tabled by the generator (suit_index.hpp, kHonourCost).
@@ -87,26 +114,39 @@ inline int combine_final(const GroupCost& a, const GroupCost& b, int sets) {
 }
 
 StandardShanten::StandardShanten(const TileCounts& hand, int sets) : hand_(hand), sets_(sets) {
-  for (int s = 0; s < 3; ++s) groups_[s] = suit_cost(hand, 9 * s);
+  for (int s = 0; s < 3; ++s) {
+    const SuitKey k = suit_key(hand, 9 * s);
+    suit_at_[s] = {k.head, k.tail, k.tail_tiles, k.over};
+    groups_[s] = suit_cost_of(k);
+  }
   groups_[3] = honour_cost(hand);
+  if (sets_ < 0 || sets_ > kMaxSets) return;  // every answer is kInf
+  // Min-plus combination is commutative and associative: any order gives the same costs.
+  const GroupCost man_pin = combine(groups_[0], groups_[1], sets_);
+  const GroupCost honours_sou = combine(groups_[3], groups_[2], sets_);
+  others_[0] = combine(honours_sou, groups_[1], sets_);
+  others_[1] = combine(honours_sou, groups_[0], sets_);
+  others_[2] = combine(man_pin, groups_[3], sets_);
+  others_[3] = combine(man_pin, groups_[2], sets_);
 }
 
-int StandardShanten::total(const GroupCost (&g)[4]) const {
+int StandardShanten::draws_needed() const {
   if (sets_ < 0 || sets_ > kMaxSets) return kInf;
-  const GroupCost c = combine(combine(g[0], g[1], sets_), g[2], sets_);
-  return combine_final(c, g[3], sets_);
+  return combine_final(others_[3], groups_[3], sets_);
 }
-
-int StandardShanten::draws_needed() const { return total(groups_); }
 
 int StandardShanten::draws_needed_with(Tile extra) const {
   if (extra >= kTileKinds || hand_[extra] >= 4) return kInf;  // there is no fifth copy to draw
-  GroupCost g[4] = {groups_[0], groups_[1], groups_[2], groups_[3]};
-  TileCounts h = hand_;
-  ++h[extra];
+  if (sets_ < 0 || sets_ > kMaxSets) return kInf;
   const int group = extra / 9;
-  g[group] = group == 3 ? honour_cost(h) : suit_cost(h, 9 * group);
-  return total(g);
+  if (group == 3) {
+    TileCounts h = hand_;
+    ++h[extra];
+    return combine_final(others_[3], honour_cost(h), sets_);
+  }
+  const SuitAt& at = suit_at_[group];
+  const SuitKey k = with_one_more({at.head, at.tail, at.tail_tiles, at.over}, extra - 9 * group, hand_[extra]);
+  return combine_final(others_[group], suit_cost_of(k), sets_);
 }
 
 int standard_draws_needed(const TileCounts& hand, int sets) {
