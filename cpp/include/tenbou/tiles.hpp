@@ -76,15 +76,19 @@ constexpr int number_of(Tile t) { return t % 9 + 1; }  // 1..9 (honours: 1..7)
 constexpr bool is_honor(Tile t) { return t >= 27; }
 constexpr bool is_wind(Tile t) { return t >= 27 && t <= 30; }
 constexpr bool is_dragon(Tile t) { return t >= 31; }
-// Tile classes as bit sets over the 34 kinds: one shift and test on the scoring path
-// (is_terminal's `t % 9` was ~3% of a scored hand's instructions).
+// Tile classes as bit sets over the 34 kinds (bit t = tile t): one shift and test per
+// tile (is_terminal's `t % 9` was ~3% of a scored hand's instructions), or one mask
+// against a hand's held_mask for "has any" / "only these".
 constexpr std::uint64_t tile_bits(std::initializer_list<int> kinds) {
   std::uint64_t bits = 0;
   for (int k : kinds) bits |= std::uint64_t{1} << k;
   return bits;
 }
+constexpr std::uint64_t kManBits = 0x1FFull, kPinBits = kManBits << 9, kSouBits = kManBits << 18;
+constexpr std::uint64_t kHonorBits = 0x7Full << 27;
 constexpr std::uint64_t kTerminalBits = tile_bits({0, 8, 9, 17, 18, 26});
-constexpr std::uint64_t kHonorBits = tile_bits({27, 28, 29, 30, 31, 32, 33});
+constexpr std::uint64_t kAllTileBits = (std::uint64_t{1} << kTileKinds) - 1;
+constexpr std::uint64_t kSimpleBits = kAllTileBits & ~(kTerminalBits | kHonorBits);
 constexpr bool in_bits(std::uint64_t bits, Tile t) { return t < 64 && (bits >> t & 1); }
 constexpr bool is_terminal(Tile t) { return in_bits(kTerminalBits, t); }
 constexpr bool is_terminal_or_honor(Tile t) { return in_bits(kTerminalBits | kHonorBits, t); }

@@ -29,16 +29,11 @@ KoreanHandFacts korean_hand_facts(const KoreanRequest& r) {
     f.kans += m.is_kan();
   }
   f.closed = r.closed();
-  bool suit_seen[3] = {false, false, false};
-  for (int t = 0; t < kTileKinds; ++t) {
-    if (!f.all[t]) continue;
-    const Tile tile = static_cast<Tile>(t);
-    if (is_honor(tile)) f.has_honors = true;
-    else suit_seen[static_cast<int>(suit_of(tile))] = true;
-    if (is_terminal(tile)) f.has_terminals = true;
-    if (is_simple(tile)) f.has_simples = true;
-  }
-  f.number_suits = suit_seen[0] + suit_seen[1] + suit_seen[2];
+  const std::uint64_t present = held_mask(f.all);
+  f.has_honors = (present & kHonorBits) != 0;
+  f.has_terminals = (present & kTerminalBits) != 0;
+  f.has_simples = (present & kSimpleBits) != 0;
+  f.number_suits = ((present & kManBits) != 0) + ((present & kPinBits) != 0) + ((present & kSouBits) != 0);
   // 겐쇼 (L110-113): copies of the last winning tile held, the winning tile included
   // by default; 천화 has no last tile: the most-held tile counts.
   if (r.has_win_tile) {

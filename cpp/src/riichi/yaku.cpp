@@ -8,19 +8,8 @@ namespace tenbou {
 
 namespace {
 
-// Tile-set masks over the 34 kinds (bit t = tile t).
-constexpr std::uint64_t bits(std::initializer_list<int> tiles) {
-  std::uint64_t m = 0;
-  for (int t : tiles) m |= std::uint64_t{1} << t;
-  return m;
-}
-constexpr std::uint64_t kMan = 0x1FFull, kPin = kMan << 9, kSou = kMan << 18, kHonors = 0x7Full << 27;
-constexpr std::uint64_t kTerminals = bits({0, 8, 9, 17, 18, 26});
-constexpr std::uint64_t kTerminalsHonors = kTerminals | kHonors;
-constexpr std::uint64_t kAllTiles = (std::uint64_t{1} << kTileKinds) - 1;
-constexpr std::uint64_t kSimples = kAllTiles & ~kTerminalsHonors;
-// Ryuuiisou tiles: 2 3 4 6 8 sou and the green dragon.
-constexpr std::uint64_t kGreen = bits({19, 20, 21, 23, 25, kHatsu});
+// Ryuuiisou tiles: 2 3 4 6 8 sou and the green dragon (the other tile classes: tiles.hpp).
+constexpr std::uint64_t kGreen = tile_bits({19, 20, 21, 23, 25, kHatsu});
 
 }  // namespace
 
@@ -33,13 +22,13 @@ HandFacts hand_facts(const RiichiRequest& r) {
     f.kans += m.is_kan();
   }
   const std::uint64_t present = held_mask(f.all);
-  f.all_simples = !(present & kTerminalsHonors);
-  f.all_terminals_or_honors = !(present & kSimples);
-  f.all_honors = !(present & ~kHonors);
-  f.all_terminals = !(present & ~kTerminals);
+  f.all_simples = !(present & (kTerminalBits | kHonorBits));
+  f.all_terminals_or_honors = !(present & kSimpleBits);
+  f.all_honors = !(present & ~kHonorBits);
+  f.all_terminals = !(present & ~kTerminalBits);
   f.all_green = !(present & ~kGreen);
-  f.has_honors = (present & kHonors) != 0;
-  f.number_suits = ((present & kMan) != 0) + ((present & kPin) != 0) + ((present & kSou) != 0);
+  f.has_honors = (present & kHonorBits) != 0;
+  f.number_suits = ((present & kManBits) != 0) + ((present & kPinBits) != 0) + ((present & kSouBits) != 0);
   return f;
 }
 
