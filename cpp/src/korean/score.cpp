@@ -186,6 +186,9 @@ DeclarationCheck korean_declaration_check(const KoreanRequest& before) {
     Candidate c;
     bool waits_here = false;
     for (const bool tsumo : {false, true}) {
+      // Once the declaration is found illegal only the waits are still wanted: the ron
+      // reading already says whether this tile completes the hand.
+      if (waits_here && !check.legal) break;
       win.tsumo = tsumo;
       if (!best_reading(win, c)) break;
       waits_here = true;
