@@ -127,6 +127,43 @@ def test_ukeire_is_every_tile_that_lowers_shanten(hands, engine_answers, brute_t
         assert got["ukeire_unseen"] == sum(u["unseen"] for u in got["ukeire"])
 
 
+def test_korean_ukeire_counts_four_of_a_kind_as_two_pairs(brute_tool):
+    """Korean seven pairs (seed 004 L66: four of a kind are two pairs) and no souzu or thirteen
+    orphans: each useful tile, from the brute force's standard form on the 14 tiles and the
+    pairs counted here, for closed hands drawn without souzu."""
+    rng = random.Random(66)
+    wall = [k for k in range(34) if k // 9 != 2 for _ in range(4)]
+    hands = []
+    for _ in range(1500):
+        counts = [0] * 34
+        for t in rng.sample(wall, 13):
+            counts[t] += 1
+        hands.append(counts)
+    answers = [_core.shanten({"rules": "korean", "hand": compact(c)}) for c in hands]
+    lines, index = [], []
+    for i, c in enumerate(hands):
+        for t in range(34):
+            if t // 9 != 2 and c[t] < 4:
+                nxt = list(c)
+                nxt[t] += 1
+                lines.append(" ".join(map(str, nxt)) + " 0\n")
+                index.append((i, t, 6 - sum(k // 2 for k in nxt)))
+    out = subprocess.run([str(brute_tool)], input="".join(lines), capture_output=True, text=True, check=True).stdout.split("\n")
+    useful: Dict[int, List[int]] = {i: [] for i in range(len(hands))}
+    for (i, t, seven), line in zip(index, out):
+        after = min(int(line.split()[0]), seven)
+        if after < answers[i]["shanten"]:
+            useful[i].append(t)
+    pairs_first = 0
+    for i, c in enumerate(hands):
+        got = answers[i]
+        assert got["forms"]["seven_pairs"] == 6 - sum(k // 2 for k in c), compact(c)
+        assert got["forms"]["thirteen_orphans"] is None
+        assert [tile_index(u["tile"]) for u in got["ukeire"]] == useful[i], (compact(c), got["ukeire"])
+        pairs_first += got["forms"]["seven_pairs"] < got["forms"]["standard"]
+    assert pairs_first >= 50  # hands where the pairs decide the shanten are in the sample
+
+
 def tile_index(name: str) -> int:
     return SUITS.index(name[1]) * 9 + int(name[0]) - 1
 

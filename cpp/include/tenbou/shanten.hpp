@@ -50,4 +50,23 @@ int shanten_seven_pairs(const TileCounts& hand, bool distinct);
 // Thirteen orphans of a closed 13/14-tile hand.
 int shanten_thirteen_orphans(const TileCounts& hand);
 
+// The two closed forms of one hand, kept to ask "and with one tile more?" for every
+// tile (ukeire) in a few operations: each counts kinds, pairs and orphans, which one
+// more tile changes by at most one.
+class ClosedFormsShanten {
+ public:
+  ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs);
+  int seven_pairs() const { return seven_pairs_of(pairs_, kinds_); }
+  int thirteen_orphans() const { return 13 - orphan_kinds_ - (orphan_pair_ ? 1 : 0); }
+  int seven_pairs_with(Tile extra) const;       // = shanten_seven_pairs(hand + extra, distinct)
+  int thirteen_orphans_with(Tile extra) const;  // = shanten_thirteen_orphans(hand + extra)
+
+ private:
+  int seven_pairs_of(int pairs, int kinds) const;
+  TileCounts hand_;
+  bool distinct_;
+  int pairs_ = 0, kinds_ = 0, orphan_kinds_ = 0;
+  bool orphan_pair_ = false;
+};
+
 }  // namespace tenbou

@@ -166,6 +166,37 @@ int shanten_seven_pairs(const TileCounts& hand, bool distinct) {
   return 6 - pairs + (distinct ? std::max(0, 7 - kinds) : 0);
 }
 
+ClosedFormsShanten::ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs)
+    : hand_(hand), distinct_(distinct_pairs) {
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (!hand[t]) continue;
+    ++kinds_;
+    pairs_ += distinct_ ? hand[t] >= 2 : hand[t] / 2;
+  }
+  for (int t = 0; t < kTileKinds; ++t) {
+    if (!in_bits(kTerminalBits | kHonorBits, static_cast<Tile>(t))) continue;
+    orphan_kinds_ += hand[t] > 0;
+    orphan_pair_ = orphan_pair_ || hand[t] >= 2;
+  }
+}
+
+int ClosedFormsShanten::seven_pairs_of(int pairs, int kinds) const {
+  return 6 - pairs + (distinct_ ? std::max(0, 7 - kinds) : 0);  // as shanten_seven_pairs
+}
+
+int ClosedFormsShanten::seven_pairs_with(Tile extra) const {
+  const int c = hand_[extra];
+  // A count c becoming c + 1: a new kind at 0; a new pair at 1 (distinct) or at any odd count.
+  const int pairs = pairs_ + (distinct_ ? c == 1 : c % 2 == 1);
+  return seven_pairs_of(pairs, kinds_ + (c == 0));
+}
+
+int ClosedFormsShanten::thirteen_orphans_with(Tile extra) const {
+  if (!is_terminal_or_honor(extra)) return thirteen_orphans();
+  const int c = hand_[extra];
+  return 13 - (orphan_kinds_ + (c == 0)) - (orphan_pair_ || c >= 1 ? 1 : 0);
+}
+
 int shanten_thirteen_orphans(const TileCounts& hand) {
   static constexpr Tile kOrphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
   int kinds = 0;

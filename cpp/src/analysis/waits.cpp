@@ -131,9 +131,10 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
   const int sets = 4 - b.melds;
   const StandardShanten standard(b.hand, sets);
   a.standard = standard.draws_needed() - 1;
+  const ClosedFormsShanten closed(b.hand, seven_pairs_distinct(b.family));
   if (b.melds == 0) {
-    a.seven_pairs = shanten_seven_pairs(b.hand, seven_pairs_distinct(b.family));
-    if (has_thirteen_orphans(b.family)) a.thirteen_orphans = shanten_thirteen_orphans(b.hand);
+    a.seven_pairs = closed.seven_pairs();
+    if (has_thirteen_orphans(b.family)) a.thirteen_orphans = closed.thirteen_orphans();
   }
   a.shanten = std::min({a.standard, a.seven_pairs, a.thirteen_orphans});
   // Ukeire: each tile that lowers the shanten, with the copies the player cannot see.
@@ -143,10 +144,8 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
     if (!tile_in_rules(b, tile) || b.held[t] >= 4) continue;  // a fifth copy does not exist
     int after = standard.draws_needed_with(tile) - 1;
     if (b.melds == 0) {
-      TileCounts next = b.hand;
-      ++next[t];
-      after = std::min(after, shanten_seven_pairs(next, seven_pairs_distinct(b.family)));
-      if (has_thirteen_orphans(b.family)) after = std::min(after, shanten_thirteen_orphans(next));
+      after = std::min(after, closed.seven_pairs_with(tile));
+      if (has_thirteen_orphans(b.family)) after = std::min(after, closed.thirteen_orphans_with(tile));
     }
     if (after >= a.shanten) continue;
     const int unseen = std::max(0, 4 - b.seen[t]);
