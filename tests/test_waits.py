@@ -164,6 +164,36 @@ def test_korean_ukeire_counts_four_of_a_kind_as_two_pairs(brute_tool):
     assert pairs_first >= 50  # hands where the pairs decide the shanten are in the sample
 
 
+def test_shanten_dict_path_equals_the_json_tree_path(hands):
+    """_core.shanten reads a request dict in place and builds its answer directly; the
+    Json-tree path (_core._shanten_via_json, the contract's shanten_json) is the reference:
+    the same answers, key for key and in order, for every family, melds, visible tiles,
+    own discards, hands far from ready, and bad requests (the same error texts)."""
+    import hand_generator
+    import hktw_generator
+    import korean_generator
+
+    requests: List[Any] = [{"hand": compact(c), "melds": m} for c, m in hands[:3000]]
+    requests += [dict(r, visible="1z2z3z", own_discards="9m") for r in requests[:300]]
+    for full in (hand_generator.generate(600, seed=70) + korean_generator.generate(600, seed=71)
+                 + hktw_generator.requests(600, seed=72)):
+        if "win_tile" in full:
+            requests.append(before_win(full))
+    requests += [
+        {}, {"hand": 5}, {"hand": "123m456p789s12s"}, {"hand": "123m456p789s1234s"}, {"hand": "1111m"},
+        {"hand": "123m456p789s13s5z", "tsumo": True}, {"hand": "123m456p789s13s5z", "win_tile": "2s"},
+        {"hand": "123m456p789s13s5z", "nope": 1}, {"hand": "123m456p789s13s5z", "melds": "pon:111z"},
+        {"rules": "korean", "hand": "123m456p789s13s5z"}, {"rules": "hktw", "hand": "123m"},
+        {"hand": "123m456p789s13s5z", "players": 3}, {"hand": "123m456p789s13s5z", "visible": "xx"},
+        {"hand": "123m456p789s13s5z", "honba": 2 ** 70}, {"hand": "123m456p789s13s5z", "seat_wind": 1.5},
+        {1: 2}, {"hand": "123m456p789s13s5z", "options": {"preset": "nope"}},
+    ]
+    for req in requests:
+        got, want = _core.shanten(req), _core._shanten_via_json(req)
+        assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False), (req, got, want)
+    assert sum(1 for r in requests if not _core.shanten(r)["ok"]) >= 15
+
+
 def tile_index(name: str) -> int:
     return SUITS.index(name[1]) * 9 + int(name[0]) - 1
 

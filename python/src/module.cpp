@@ -12,6 +12,7 @@
 #include "convert.hpp"
 #include "guarded.hpp"
 #include "result_store.hpp"
+#include "py_analysis.hpp"
 #include "py_result.hpp"
 #include "score_many.hpp"
 #include "tenbou/api.hpp"
@@ -242,7 +243,19 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("options"), py::arg("rules") = "riichi");
   m.def(
-      "shanten", [](py::handle request) { return call_json_api(tenbou::shanten_json, request); }, py::arg("request"));
+      "shanten",
+      [](py::handle request) -> py::object {
+        if (PyDict_Check(request.ptr())) {
+          if (PyObject* answer = tenbou_py::shanten_answer(request.ptr())) return py::reinterpret_steal<py::object>(answer);
+          if (PyErr_Occurred()) throw py::error_already_set();
+        }
+        return call_json_api(tenbou::shanten_json, request);
+      },
+      py::arg("request"));
+  // The Json-tree path of shanten for any request (the tests' reference for the one above).
+  m.def(
+      "_shanten_via_json", [](py::handle request) { return call_json_api(tenbou::shanten_json, request); },
+      py::arg("request"));
   m.def(
       "waits", [](py::handle request) { return call_json_api(tenbou::waits_json, request); }, py::arg("request"));
   m.def(
