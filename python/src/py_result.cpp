@@ -264,8 +264,7 @@ PyObject* result_to_json(PyObject* self, PyObject*) {
   });
 }
 
-// The contract's error object ({"code", "message", "reason"?, "field"?}: result_writer.hpp;
-// the message is "field: message" when there is a field, as ResultError::text()).
+// The contract's error object ({"code", "message", "reason"?, "field"?}: result_writer.hpp).
 PyObject* error_dict(tenbou::ErrorCode code, std::string_view reason, std::string_view field, std::string_view message) {
   static PyObject* const keys[4] = {interned("code"), interned("message"), interned("reason"), interned("field")};
   PyObject* d = PyDict_New();
@@ -276,8 +275,7 @@ PyObject* error_dict(tenbou::ErrorCode code, std::string_view reason, std::strin
     Py_XDECREF(v);
     return rc == 0;
   };
-  const std::string prefixed = field.empty() ? std::string() : std::string(field) + ": " + std::string(message);
-  if (put(0, tenbou::error_code_name(code)) && put(1, field.empty() ? message : prefixed) &&
+  if (put(0, tenbou::error_code_name(code)) && put(1, tenbou::field_message(field, message)) &&
       (reason.empty() || put(2, reason)) &&
       (field.empty() || put(3, field)))
     return d;

@@ -2,8 +2,17 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace tenbou {
+
+// An error message as the contract writes it: "field: message" when there is a field.
+inline std::string field_message(std::string_view field, std::string_view message) {
+  std::string out(field);
+  if (!out.empty()) out += ": ";
+  out += message;
+  return out;
+}
 
 // The contract's error codes (contract.md, "Result").
 enum class ErrorCode { InvalidInput, NotWinning, NoYaku };
@@ -26,7 +35,7 @@ class InputError : public std::runtime_error {
 
  private:
   InputError(std::string reason, std::string field, const std::string& message, int)
-      : std::runtime_error(field.empty() ? message : field + ": " + message),
+      : std::runtime_error(field_message(field, message)),
         reason_(std::move(reason)),
         field_(std::move(field)),
         detail_(message) {}

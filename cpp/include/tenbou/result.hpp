@@ -57,7 +57,7 @@ struct ResultError {
   std::string reason;  // InputError::reason for invalid input
   std::string field;
   std::string message;
-  std::string text() const { return field.empty() ? message : field + ": " + message; }
+  std::string text() const { return field_message(field, message); }
 };
 
 struct RiichiResult {

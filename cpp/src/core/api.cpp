@@ -30,7 +30,7 @@ Json error_json(const char* code, const std::string& message, const std::string&
   o.set("ok", Json::boolean(false));
   Json& e = o.set("error", Json::object());
   e.set("code", Json::string(code));
-  e.set("message", Json::string(field.empty() ? message : field + ": " + message));
+  e.set("message", Json::string(field_message(field, message)));
   if (!reason.empty()) e.set("reason", Json::string(reason));
   if (!field.empty()) e.set("field", Json::string(field));
   return o;

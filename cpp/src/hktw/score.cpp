@@ -152,7 +152,7 @@ Json hktw_event_json(const Json& request) {
     o.set("ok", Json::boolean(false));
     Json& e = o.set("error", Json::object());
     e.set("code", Json::string("invalid_input"));
-    e.set("message", Json::string(field.empty() ? message : field + ": " + message));
+    e.set("message", Json::string(field_message(field, message)));
     e.set("reason", Json::string(reason));
     if (!field.empty()) e.set("field", Json::string(field));
     return o;
