@@ -150,7 +150,9 @@ class View final : public ValueView {
 // into one binary value at the start of `out`, keys as STRINGs: the native JSON path reads
 // requests through View with no allocation per value (json.cpp). `out` is only grown: the
 // bytes past the value are room for the next call (a value is read by its own lengths).
-void from_json_text(std::string_view text, std::string& out);
+// Returns where the value of a top-level "rules" member starts in `out` (as validate's
+// `rules`), or npos when there is none.
+std::size_t from_json_text(std::string_view text, std::string& out);
 
 // The keys results use, by id (the JS decoder reads the same list from the module).
 std::string_view result_keys_text();  // the keys joined by '\n', in id order
@@ -198,6 +200,7 @@ class Writer {
   }
   void string(std::string_view s) { bytes(String, s); }
   void finish() { out_.resize(pos_); }
+  std::size_t position() const { return pos_; }  // where the next value goes
 
   // Record framing for batches: [u8 kind 0][u32 length] before each result.
   std::size_t begin_record() {

@@ -62,4 +62,15 @@ class Json {
 
 void json_escape_to(std::string& out, std::string_view s);
 
+// How many leading bytes of `s` go into a JSON string as they are (no escape needed).
+inline std::size_t json_plain_length(std::string_view s) {
+  std::size_t n = 0;
+  while (n < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[n]);
+    if (c < 0x20 || c == '"' || c == '\\') break;
+    ++n;
+  }
+  return n;
+}
+
 }  // namespace tenbou

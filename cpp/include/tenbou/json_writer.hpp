@@ -70,13 +70,12 @@ class JsonTextWriter {
     pos_ += s.size();
   }
   void quoted(std::string_view s) {
-    for (const char c : s)
-      if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {  // rare: the general escaper
-        std::string escaped;
-        json_escape_to(escaped, s);
-        put(escaped);
-        return;
-      }
+    if (json_plain_length(s) != s.size()) {  // rare: the general escaper
+      std::string escaped;
+      json_escape_to(escaped, s);
+      put(escaped);
+      return;
+    }
     char* p = room(s.size() + 2);
     p[0] = '"';
     copy_bytes(p + 1, s.data(), s.size());

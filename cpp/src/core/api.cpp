@@ -85,20 +85,6 @@ std::string score_json_text(std::string_view text) {
 
 namespace {
 
-// Where the value of a top-level "rules" member starts, or null when there is none.
-// Callers write "rules" first: the scan usually stops at the first member.
-const std::uint8_t* top_level_rules(const std::uint8_t* request) {
-  if (*request != binary::Object) return nullptr;
-  const std::uint8_t* p = request + 1;
-  while (*p != binary::End) {
-    binary::Key key;
-    p = binary::detail::read_key(p, key);
-    if (key.text == "rules") return p;
-    p = binary::detail::skip(p);
-  }
-  return nullptr;
-}
-
 // Scores one request read in place from its binary form (validated, or made from JSON
 // text by binary::from_json_text) and writes the result through `w` (binary values for the
 // WebAssembly batch, JSON text for the native path). `rules`: where its "rules" value is.
@@ -130,10 +116,10 @@ void score_json_text_to(std::string_view text, std::string& out) {
   thread_local RiichiResult result;
   const std::size_t mark = out.size();
   try {
-    binary::from_json_text(text, value);
+    const std::size_t rules = binary::from_json_text(text, value);
     const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
     JsonTextWriter w(out);
-    score_binary_request(binary::View(at), top_level_rules(at), riichi, result, w);
+    score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w);
   } catch (const InputError& e) {
     out.resize(mark);
     score_result_to_text(invalid(e), out);
@@ -167,9 +153,9 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
     try {
       if (kind == 1) {  // JSON text
         std::string value;
-        binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
+        const std::size_t rules = binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
         const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
-        score_binary_request(binary::View(at), top_level_rules(at), riichi, result, w);
+        score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w);
       } else if (kind == 2) {  // a value the JS side could not write (a Map, a cycle): "reason\0field\0message"
         const std::string_view text(reinterpret_cast<const char*>(p), len);
         const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);

@@ -41,12 +41,7 @@ const char* Json::type_name(Type t) {
 void json_escape_to(std::string& out, std::string_view s) {
   out += '"';
   // Most strings need no escape at all: append them whole.
-  std::size_t plain = 0;
-  while (plain < s.size()) {
-    const unsigned char c = static_cast<unsigned char>(s[plain]);
-    if (c < 0x20 || c == '"' || c == '\\') break;
-    ++plain;
-  }
+  const std::size_t plain = json_plain_length(s);
   out.append(s.data(), plain);
   if (plain == s.size()) {
     out += '"';
@@ -185,6 +180,8 @@ struct TreeSink {
 struct BinarySink {
   struct Value {};
   binary::Writer& w;
+  int depth = 0;                            // objects and arrays open
+  std::size_t rules = std::string::npos;    // where a top-level "rules" value starts
   Value null() { w.null(); return {}; }
   Value boolean(bool b) { w.boolean(b); return {}; }
   Value integer(std::int64_t i) { w.integer(i); return {}; }
@@ -197,13 +194,16 @@ struct BinarySink {
     return {};
   }
   Value string(std::string_view s) { w.string(s); return {}; }
-  Value begin_object() { w.begin_object(); return {}; }
-  void key(Value&, std::string_view k) { w.string(k); }  // an input key: a STRING
+  Value begin_object() { w.begin_object(); ++depth; return {}; }
+  void key(Value&, std::string_view k) {
+    w.string(k);  // an input key: a STRING
+    if (depth == 1 && k == "rules") rules = w.position();
+  }
   void member(Value&, std::string_view, Value&&) {}
-  void end_object(Value&) { w.end_object(); }
-  Value begin_array() { w.begin_array(); return {}; }
+  void end_object(Value&) { w.end_object(); --depth; }
+  Value begin_array() { w.begin_array(); ++depth; return {}; }
   void item(Value&, Value&&) {}
-  void end_array(Value&) { w.end_array(); }
+  void end_array(Value&) { w.end_array(); --depth; }
 };
 
 template <typename Sink>
@@ -475,10 +475,11 @@ Json Json::parse(std::string_view text) {
 }
 
 namespace binary {
-void from_json_text(std::string_view text, std::string& out) {
+std::size_t from_json_text(std::string_view text, std::string& out) {
   Writer w(out, 0);  // from the start; the bytes past the value stay as room for the next one
   BinarySink sink{w};
   Parser<BinarySink>(text, sink).parse_document();
+  return sink.rules;
 }
 }  // namespace binary
 
