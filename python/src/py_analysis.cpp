@@ -23,9 +23,10 @@ struct Keys {
            *standard = key("standard"), *seven_pairs = key("seven_pairs"),
            *thirteen_orphans = key("thirteen_orphans"), *ukeire = key("ukeire"), *tile = key("tile"),
            *unseen = key("unseen"), *ukeire_tiles = key("ukeire_tiles"), *ukeire_unseen = key("ukeire_unseen");
-  PyObject* family[3] = {key("riichi"), key("korean"), key("hktw")};
+  PyObject* family[3];  // by RulesFamily
   PyObject* tiles[tenbou::kTileKinds];
   Keys() {
+    for (int f = 0; f < 3; ++f) family[f] = key(tenbou::rules_family_name(static_cast<tenbou::RulesFamily>(f)));
     for (int t = 0; t < tenbou::kTileKinds; ++t) tiles[t] = key(tenbou::tile_name(static_cast<tenbou::Tile>(t)).c_str());
   }
 };
@@ -49,7 +50,7 @@ PyObject* form(int v) {
 }
 
 PyObject* family_name(const Keys& k, tenbou::RulesFamily f) {
-  PyObject* name = k.family[f == tenbou::RulesFamily::Korean ? 1 : f == tenbou::RulesFamily::Hktw ? 2 : 0];
+  PyObject* name = k.family[static_cast<int>(f)];
   Py_INCREF(name);
   return name;
 }

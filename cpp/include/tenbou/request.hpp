@@ -57,6 +57,7 @@ struct BeforeWin {
 // InputError on a value that is not a family, or one not available yet.
 enum class RulesFamily : std::uint8_t { Riichi, Korean, Hktw };
 RulesFamily rules_family(const ValueView& request);
+const char* rules_family_name(RulesFamily family);  // "riichi", "korean", "hktw": the request's "rules"
 
 // Reads and validates a request object. Throws InputError on anything that is
 // not a well-formed, physically possible situation: unknown keys, bad tiles,

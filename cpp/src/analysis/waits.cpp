@@ -29,7 +29,7 @@ Json form_json(int v) { return v == kNoForm ? Json::null() : Json::integer(v); }
 
 void write_analysis(Json& o, const BeforeWinAnalysis& a) {
   o.set("ok", Json::boolean(true));
-  o.set("rules", Json::string(a.family == RulesFamily::Korean ? "korean" : a.family == RulesFamily::Hktw ? "hktw" : "riichi"));
+  o.set("rules", Json::string(rules_family_name(a.family)));
   o.set("shanten", Json::integer(a.shanten));
   Json forms = Json::object();
   forms.set("standard", form_json(a.standard));
@@ -282,7 +282,7 @@ Json discards_json(const Json& request) {
       after.set("own_discards", Json::string(own + tile_name(tiles[i].tile, tiles[i].red)));
       const HandBeforeWin b = hand_before_win_from(JsonView(after));
       const BeforeWinAnalysis a = analyse_before_win(b);
-      rules = a.family == RulesFamily::Korean ? "korean" : a.family == RulesFamily::Hktw ? "hktw" : "riichi";
+      rules = rules_family_name(a.family);
       Option opt{Json::object(), a.shanten, a.ukeire_unseen, 0, tiles[i].tile, tiles[i].red};
       opt.json.set("tile", Json::string(tile_name(tiles[i].tile, tiles[i].red)));
       opt.json.set("shanten", Json::integer(a.shanten));

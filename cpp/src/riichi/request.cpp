@@ -241,6 +241,15 @@ RiichiRequest riichi_request_on(const RiichiRequest& before, Tile win, bool tsum
 
 void check_riichi_flags(const RiichiRequest& r) { check_flags(r, false, false); }
 
+const char* rules_family_name(RulesFamily family) {
+  switch (family) {
+    case RulesFamily::Korean: return "korean";
+    case RulesFamily::Hktw: return "hktw";
+    case RulesFamily::Riichi: break;
+  }
+  return "riichi";
+}
+
 RulesFamily rules_family(const ValueView& req) {
   RulesFamily family = RulesFamily::Riichi;
   if (req.kind() != ValueView::Kind::Object) return family;  // the parser reports it
