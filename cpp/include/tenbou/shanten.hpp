@@ -56,13 +56,12 @@ int shanten_thirteen_orphans(const TileCounts& hand);
 class ClosedFormsShanten {
  public:
   ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs);
-  int seven_pairs() const { return seven_pairs_of(pairs_, kinds_); }
-  int thirteen_orphans() const { return 13 - orphan_kinds_ - (orphan_pair_ ? 1 : 0); }
+  int seven_pairs() const;       // = shanten_seven_pairs(hand, distinct)
+  int thirteen_orphans() const;  // = shanten_thirteen_orphans(hand)
   int seven_pairs_with(Tile extra) const;       // = shanten_seven_pairs(hand + extra, distinct)
   int thirteen_orphans_with(Tile extra) const;  // = shanten_thirteen_orphans(hand + extra)
 
  private:
-  int seven_pairs_of(int pairs, int kinds) const;
   TileCounts hand_;
   bool distinct_;
   int pairs_ = 0, kinds_ = 0, orphan_kinds_ = 0;

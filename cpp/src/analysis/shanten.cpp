@@ -155,57 +155,69 @@ int standard_draws_needed(const TileCounts& hand, int sets) {
   return combine_final(g, honour_cost(hand), sets);
 }
 
-int shanten_seven_pairs(const TileCounts& hand, bool distinct) {
-  int pairs = 0, kinds = 0;
+namespace {
+
+// Seven pairs: kinds held, and pairs (distinct: kinds held twice or more, as Riichi wants
+// seven different pairs; else every two copies, as Korean counts four of a kind).
+void count_pairs(const TileCounts& hand, bool distinct, int& pairs, int& kinds) {
+  pairs = kinds = 0;
   for (int t = 0; t < kTileKinds; ++t) {
     if (!hand[t]) continue;
     ++kinds;
     pairs += distinct ? hand[t] >= 2 : hand[t] / 2;
   }
+}
+int seven_pairs_from(int pairs, int kinds, bool distinct) {
   // Riichi: seven different tiles, so too few kinds cost extra draws.
   return 6 - pairs + (distinct ? std::max(0, 7 - kinds) : 0);
 }
 
-ClosedFormsShanten::ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs)
-    : hand_(hand), distinct_(distinct_pairs) {
+// Thirteen orphans: terminal and honour kinds held, and whether one is held twice.
+void count_orphans(const TileCounts& hand, int& kinds, bool& pair) {
+  kinds = 0;
+  pair = false;
   for (int t = 0; t < kTileKinds; ++t) {
-    if (!hand[t]) continue;
-    ++kinds_;
-    pairs_ += distinct_ ? hand[t] >= 2 : hand[t] / 2;
+    if (!is_terminal_or_honor(static_cast<Tile>(t))) continue;
+    kinds += hand[t] > 0;
+    pair = pair || hand[t] >= 2;
   }
-  for (int t = 0; t < kTileKinds; ++t) {
-    if (!in_bits(kTerminalBits | kHonorBits, static_cast<Tile>(t))) continue;
-    orphan_kinds_ += hand[t] > 0;
-    orphan_pair_ = orphan_pair_ || hand[t] >= 2;
-  }
+}
+int thirteen_orphans_from(int kinds, bool pair) { return 13 - kinds - (pair ? 1 : 0); }
+
+}  // namespace
+
+int shanten_seven_pairs(const TileCounts& hand, bool distinct) {
+  int pairs, kinds;
+  count_pairs(hand, distinct, pairs, kinds);
+  return seven_pairs_from(pairs, kinds, distinct);
 }
 
-int ClosedFormsShanten::seven_pairs_of(int pairs, int kinds) const {
-  return 6 - pairs + (distinct_ ? std::max(0, 7 - kinds) : 0);  // as shanten_seven_pairs
+int shanten_thirteen_orphans(const TileCounts& hand) {
+  int kinds;
+  bool pair;
+  count_orphans(hand, kinds, pair);
+  return thirteen_orphans_from(kinds, pair);
 }
+
+ClosedFormsShanten::ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs)
+    : hand_(hand), distinct_(distinct_pairs) {
+  count_pairs(hand, distinct_, pairs_, kinds_);
+  count_orphans(hand, orphan_kinds_, orphan_pair_);
+}
+
+int ClosedFormsShanten::seven_pairs() const { return seven_pairs_from(pairs_, kinds_, distinct_); }
+int ClosedFormsShanten::thirteen_orphans() const { return thirteen_orphans_from(orphan_kinds_, orphan_pair_); }
 
 int ClosedFormsShanten::seven_pairs_with(Tile extra) const {
   const int c = hand_[extra];
   // A count c becoming c + 1: a new kind at 0; a new pair at 1 (distinct) or at any odd count.
-  const int pairs = pairs_ + (distinct_ ? c == 1 : c % 2 == 1);
-  return seven_pairs_of(pairs, kinds_ + (c == 0));
+  return seven_pairs_from(pairs_ + (distinct_ ? c == 1 : c % 2 == 1), kinds_ + (c == 0), distinct_);
 }
 
 int ClosedFormsShanten::thirteen_orphans_with(Tile extra) const {
   if (!is_terminal_or_honor(extra)) return thirteen_orphans();
   const int c = hand_[extra];
-  return 13 - (orphan_kinds_ + (c == 0)) - (orphan_pair_ || c >= 1 ? 1 : 0);
-}
-
-int shanten_thirteen_orphans(const TileCounts& hand) {
-  static constexpr Tile kOrphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-  int kinds = 0;
-  bool pair = false;
-  for (Tile t : kOrphans) {
-    kinds += hand[t] > 0;
-    pair = pair || hand[t] >= 2;
-  }
-  return 13 - kinds - (pair ? 1 : 0);
+  return thirteen_orphans_from(orphan_kinds_ + (c == 0), orphan_pair_ || c >= 1);
 }
 
 }  // namespace tenbou
