@@ -19,24 +19,7 @@ constexpr Tile kNoTile = 255;
 
 using TileCounts = std::array<std::uint8_t, kTileKinds>;
 
-// Bit t set while counts[t] > 0. Decomposition and the hand's facts start from it on
-// every scored hand: with SSE2 (every x86-64) it is two compares, not 34 branches.
-inline std::uint64_t held_mask(const TileCounts& counts) {
-#if defined(__SSE2__) || defined(_M_X64)
-  const __m128i zero = _mm_setzero_si128();
-  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data()));
-  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + 16));
-  const std::uint64_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
-                              static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero)))) << 16;
-  return (~empty & 0xFFFFFFFFull) | std::uint64_t{counts[32] != 0} << 32 | std::uint64_t{counts[33] != 0} << 33;
-#else
-  std::uint64_t held = 0;
-  for (int t = 0; t < kTileKinds; ++t) held |= std::uint64_t{counts[t] != 0} << t;
-  return held;
-#endif
-}
-
-// Bit t set while counts[t] == n (SSE2 as held_mask).
+// Bit t set while counts[t] == n: with SSE2 (every x86-64) two compares for all 34 kinds.
 inline std::uint64_t kinds_with(const TileCounts& counts, std::uint8_t n) {
 #if defined(__SSE2__) || defined(_M_X64)
   const __m128i want = _mm_set1_epi8(static_cast<char>(n));
@@ -50,6 +33,12 @@ inline std::uint64_t kinds_with(const TileCounts& counts, std::uint8_t n) {
   for (int t = 0; t < kTileKinds; ++t) bits |= std::uint64_t{counts[t] == n} << t;
   return bits;
 #endif
+}
+
+// Bit t set while counts[t] > 0. Decomposition and the hand's facts start from it on
+// every scored hand.
+inline std::uint64_t held_mask(const TileCounts& counts) {
+  return ~kinds_with(counts, 0) & ((std::uint64_t{1} << kTileKinds) - 1);
 }
 
 // Whether some kind has more than `limit` copies (limit < 128): one saturating subtract
