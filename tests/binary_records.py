@@ -80,15 +80,38 @@ def text_record(text: str) -> bytes:
     return b"\1" + struct.pack("<I", len(b)) + b
 
 
+def _yaku_keys() -> List[str]:
+    """Riichi yaku keys in id order (kYakuTable)."""
+    text = (ROOT / "cpp" / "include" / "tenbou" / "yaku_table.hpp").read_text(encoding="utf-8")
+    return re.findall(r'\{Yaku::\w+, "(\w+)"', text)
+
+
 def decode_results(data: bytes) -> List[Any]:
-    """Every result record of an output buffer, decoded (result keys by id)."""
-    keys = _result_keys()
+    """Every result record of an output buffer, decoded (result keys by id). A kind 1 record's
+    header (api.hpp score_records) must say what its value says."""
+    keys, yaku_keys = _result_keys(), _yaku_keys()
     out = []
     pos = 0
     while pos < len(data):
+        kind = data[pos]
         n = struct.unpack_from("<I", data, pos + 1)[0]
-        value, end = _decode(data, pos + 5, keys)
+        at = pos + 5
+        header = None
+        if kind == 1:
+            han, fu, yakuman, total, count = struct.unpack_from("<iiiqB", data, at)
+            at += 21
+            yaku = []
+            for _ in range(count):
+                y, y_han = struct.unpack_from("<BH", data, at)
+                yaku.append({"key": yaku_keys[y], "han": y_han})
+                at += 3
+            header = {"ok": True, "han": han, "fu": fu, "yakuman": yakuman, "total": total, "yaku": yaku}
+        else:
+            assert kind == 0, f"result record kind {kind}"
+        value, end = _decode(data, at, keys)
         assert end == pos + 5 + n, "a result record's length does not match its value"
+        if header is not None:
+            assert {k: value.get(k) for k in header} == header, f"record header {header} differs from {value}"
         out.append(value)
         pos = end
     return out
@@ -131,3 +154,12 @@ def _decode(data: bytes, p: int, keys: List[str]) -> Tuple[Any, int]:
             obj[key], p = _decode(data, p, keys)
         return obj, p + 1
     raise AssertionError(f"unknown tag {tag} at byte {p - 1}")
+
+
+def record_kinds(data: bytes) -> List[int]:
+    """The kind byte of every result record of an output buffer (1: with the Riichi header)."""
+    kinds, pos = [], 0
+    while pos < len(data):
+        kinds.append(data[pos])
+        pos += 5 + struct.unpack_from("<I", data, pos + 1)[0]
+    return kinds

@@ -95,7 +95,7 @@ def test_binary_records_under_sanitizers(sanitized_tool):
     rng = random.Random(5)
     lines = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
     expected = [json.loads(x) for x in (DATA / "vectors.expected.jsonl").read_text(encoding="utf-8").splitlines()]
-    records, wanted = [], []
+    records, wanted, header_expected = [], [], []
     for line, exp in zip(lines, expected):
         def no_duplicates(pairs):
             if len({k for k, _ in pairs}) != len(pairs):
@@ -105,13 +105,20 @@ def test_binary_records_under_sanitizers(sanitized_tool):
             req = json.loads(line, object_pairs_hook=no_duplicates)
         except ValueError:  # not JSON, or not one an object keeps: the text record says so
             records.append(binary_records.text_record(line))
+            header_expected.append(None)
         else:
             records.append(binary_records.record(req, rng))
+            # Every scored Riichi hand's record has the header, except aotenjo's (exact totals).
+            header_expected.append(exp["ok"] and exp.get("rules", "riichi") == "riichi"
+                                   and isinstance(req, dict) and req.get("method") != "aotenjo")
         wanted.append(exp)
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
     out = subprocess.run([str(sanitized_tool), "records"], input=b"".join(records), capture_output=True, env=env)
     assert out.returncode == 0, out.stderr[-3000:]
     assert binary_records.decode_results(out.stdout) == wanted
+    kinds = binary_records.record_kinds(out.stdout)
+    assert [k == 1 for k, want in zip(kinds, header_expected) if want is not None] == \
+        [want for want in header_expected if want is not None]
 
     # Mutations: flip, insert or drop bytes inside each record's payload (its length kept
     # right, so every record is read), then whole buffers cut anywhere.

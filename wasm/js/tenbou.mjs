@@ -197,6 +197,7 @@ function answer(text) {
 const TAG = { NULL: 0, FALSE: 1, TRUE: 2, INT: 3, DOUBLE: 4, STRING: 5, BIGINT: 6, ARRAY: 7, OBJECT: 8, END: 9, INT32: 10 };
 const RESULT_KEYS = core.resultKeys().split("\n");
 const RESULT_KEY_IDS = Object.assign(Object.create(null), Object.fromEntries(RESULT_KEYS.map((k, i) => [k, 16 + i])));
+const RIICHI_YAKU_KEYS = core.riichiYakuKeys().split("\n");  // a record header's yaku ids (kYakuTable)
 // Request keys the core knows by a one-byte id (binary_value.hpp kRequestKeyNames); others go as strings.
 // A prototype-less object: V8 looks its properties up faster than a Map's keys ("__proto__" is no key).
 const REQUEST_KEY_IDS = Object.assign(Object.create(null),
@@ -342,8 +343,27 @@ class Encoder {
     const t = typeof x;
     if (x === undefined || t === "function" || t === "symbol") return;
     const id = REQUEST_KEY_IDS[k];
-    if (id !== undefined) this.byte(id);
-    else this.text(k, TAG.STRING);
+    if (id !== undefined) {
+      // The common members in one step: a known key with a flag or a small integer.
+      if (this.pos + 6 > this.cap) this.room(6);
+      const p = this.pos;
+      const buf = this.buf;
+      buf[p] = id;
+      if (t === "boolean") {
+        buf[p + 1] = x ? TAG.TRUE : TAG.FALSE;
+        this.pos = p + 2;
+        return;
+      }
+      if (t === "number" && (x | 0) === x) {  // (-0 too: written as 0, as value() does)
+        buf[p + 1] = TAG.INT32;
+        this.dv.setInt32(p + 2, x, true);
+        this.pos = p + 6;
+        return;
+      }
+      this.pos = p + 1;
+    } else {
+      this.text(k, TAG.STRING);
+    }
     this.value(x, depth + 1, field ? `${field}.${k}` : k);
   }
   // One request record: [kind][u32 length][payload]. Never throws for a bad request:
@@ -514,11 +534,32 @@ function member(bytes, dv, at, name) {
 const BATCH_SHIFT = 12;
 const BATCH = 1 << BATCH_SHIFT;
 
+// A scored Riichi hand's record header (api.hpp score_records, kind 1), at `h`: the member
+// `name` read from its fixed place, exactly as decoding the value would give it; undefined
+// for a member the header does not hold.
+function headerMember(bytes, dv, h, name) {
+  switch (name) {
+    case "ok": return true;
+    case "han": return dv.getInt32(h, true);
+    case "fu": return dv.getInt32(h + 4, true);
+    case "yakuman": return dv.getInt32(h + 8, true);
+    case "total": return dv.getBigInt64(h + 12, true);
+    case "yaku": {
+      const yaku = [];
+      for (let k = 0, n = bytes[h + 20], q = h + 21; k < n; k++, q += 3)
+        yaku.push({ key: RIICHI_YAKU_KEYS[bytes[q]], han: dv.getUint16(q + 1, true) });
+      return yaku;
+    }
+    default: return undefined;
+  }
+}
+
 /** The results of scoreMany(), in request order: each decoded into the contract's object when first read. */
 export class ScoreResults {
-  constructor(parts, offsets) {
+  constructor(parts, offsets, headers) {
     this._parts = parts;  // [bytes, DataView] per batch
-    this._offsets = offsets;  // result i's offset inside its part
+    this._offsets = offsets;  // result i's value: its offset inside its part
+    this._headers = headers;  // result i's record header (a scored Riichi hand): its offset, or 0 for none
     this._cache = new Array(offsets.length);
   }
   get length() { return this._offsets.length; }
@@ -543,6 +584,11 @@ export class ScoreResults {
     const r = this._cache[i];
     if (r !== undefined) return r[name];
     const part = this._parts[i >> BATCH_SHIFT];
+    const h = this._headers[i];
+    if (h !== 0) {
+      const v = headerMember(part[0], part[1], h, name);
+      if (v !== undefined) return v;
+    }
     return member(part[0], part[1], this._offsets[i], name);
   }
   /** Every result's total (0n for a failed one, and for a Korean result without a payment). */
@@ -571,6 +617,7 @@ export function scoreMany(requests) {
   }
   const parts = [];
   const offsets = new Uint32Array(requests.length);
+  const headers = new Uint32Array(requests.length);
   for (let start = 0; start < requests.length; start += BATCH) {
     const end = Math.min(requests.length, start + BATCH);
     encoder.begin();
@@ -580,12 +627,17 @@ export function scoreMany(requests) {
     const bytes = core.HEAPU8.slice(from, from + outSize);  // a copy: the next batch reuses the buffer
     const dv = new DataView(bytes.buffer);
     parts.push([bytes, dv]);
-    for (let i = start, p = 0; i < end; i++) {  // records: [u8 kind][u32 length][value]
-      offsets[i] = p + 5;
+    for (let i = start, p = 0; i < end; i++) {  // records: [u8 kind][u32 length][header of kind 1][value]
+      if (bytes[p] === 1) {
+        headers[i] = p + 5;
+        offsets[i] = p + 5 + 21 + 3 * bytes[p + 5 + 20];
+      } else {
+        offsets[i] = p + 5;
+      }
       p += 5 + dv.getUint32(p + 1, true);
     }
   }
-  return new ScoreResults(parts, offsets);
+  return new ScoreResults(parts, offsets, headers);
 }
 
 /** Scores one request (the contract's object, or its JSON text). Throws on invalid input. */

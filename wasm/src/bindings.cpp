@@ -17,6 +17,7 @@
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/result.hpp"
+#include "tenbou/yaku_table.hpp"
 
 namespace {
 
@@ -90,6 +91,13 @@ std::string version() { return tenbou::version(); }
 
 std::string result_keys() { return std::string(tenbou::binary::result_keys_text()); }
 std::string request_keys() { return std::string(tenbou::binary::request_keys_text()); }
+// Riichi yaku keys by id (kYakuTable order), one per line: the ids of a batch record's header.
+std::string riichi_yaku_keys() {
+  std::string out;
+  for (const auto& y : tenbou::kYakuTable) (out += y.key) += '\n';
+  out.pop_back();
+  return out;
+}
 
 // scoreMany's batch buffers: one input and one output, reused call after call (nothing to free).
 std::vector<std::uint8_t> batch_in;
@@ -129,4 +137,5 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("version", &version);
   emscripten::function("resultKeys", &result_keys);
   emscripten::function("requestKeys", &request_keys);
+  emscripten::function("riichiYakuKeys", &riichi_yaku_keys);
 }

@@ -41,8 +41,11 @@ void score_json_text_to(std::string_view request_text, std::string& out);
 // A batch in one call, for front ends that pay per crossing (the WebAssembly JS API).
 // `data` holds records [u8 kind][u32 length, little-endian][payload]: kind 0 a request as
 // a binary value (binary_value.hpp), kind 1 as JSON text. One record per request is
-// appended to `out`: [u8 0][u32 length][the result as a binary value], in order; a
-// malformed record gives an invalid_input result, never a read past `size`.
+// appended to `out`, in order: [u8 kind][u32 length][header][the result as a binary value],
+// the length counting header and value. Kind 0 has no header. Kind 1, a scored Riichi hand
+// whose amounts fit 64 bits, has the fields a bulk reader wants without walking the value:
+// i32 han, i32 fu, i32 yakuman, i64 total, u8 n, then n x (u8 yaku id (kYakuTable), u16 han).
+// A malformed record gives an invalid_input result, never a read past `size`.
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out);
 
 // Payments of a bare han/fu cell (contract.md "Points without a hand").

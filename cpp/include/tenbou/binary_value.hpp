@@ -202,7 +202,8 @@ class Writer {
   void finish() { out_.resize(pos_); }
   std::size_t position() const { return pos_; }  // where the next value goes
 
-  // Record framing for batches: [u8 kind 0][u32 length] before each result.
+  // Record framing for batches: [u8 kind][u32 length] before each result (kind 0 until
+  // set_record_kind: see score_records in api.hpp for the kinds and their headers).
   std::size_t begin_record() {
     const std::size_t at = pos_;
     char* p = room(5);
@@ -210,10 +211,20 @@ class Writer {
     pos_ += 5;
     return at;
   }
-  void restart_record(std::size_t at) { pos_ = at + 5; }  // drop a partly written result
+  void restart_record(std::size_t at) {  // drop a partly written result (and its header)
+    out_[at] = 0;
+    pos_ = at + 5;
+  }
   void end_record(std::size_t at) {
     const auto n = static_cast<std::uint32_t>(pos_ - at - 5);
     for (int i = 0; i < 4; ++i) out_[at + 1 + i] = static_cast<char>(n >> (8 * i) & 0xFF);
+  }
+  void set_record_kind(std::size_t at, std::uint8_t kind) { out_[at] = static_cast<char>(kind); }
+  // A fixed-width field of a record header, little-endian (as every target of this build).
+  template <typename T>
+  void raw(T v) {
+    std::memcpy(room(sizeof v), &v, sizeof v);
+    pos_ += sizeof v;
   }
 
  private:

@@ -2,6 +2,7 @@
 #include "tenbou/limits.hpp"
 
 #include <cstring>
+#include <type_traits>
 
 #include "core/result_writer.hpp"
 #include "riichi/request_reader.hpp"
@@ -88,9 +89,27 @@ namespace {
 // Scores one request read in place from its binary form (validated, or made from JSON
 // text by binary::from_json_text) and writes the result through `w` (binary values for the
 // WebAssembly batch, JSON text for the native path). `rules`: where its "rules" value is.
+// A batch record's header for a scored Riichi hand (api.hpp score_records, kind 1): the
+// fields a bulk reader (scoreMany's get) wants, at fixed places. None for aotenjo amounts
+// past 64 bits (their total is exact in the value only).
+void write_riichi_record_header(binary::Writer& w, std::size_t record, const RiichiResult& r) {
+  if (!r.ok || r.payments.exact) return;
+  w.set_record_kind(record, 1);
+  w.raw<std::int32_t>(r.han);
+  w.raw<std::int32_t>(r.fu);
+  w.raw<std::int32_t>(r.yakuman);
+  w.raw<std::int64_t>(r.payments.total);
+  w.raw<std::uint8_t>(static_cast<std::uint8_t>(r.yaku.size()));
+  for (const auto& y : r.yaku) {
+    w.raw<std::uint8_t>(static_cast<std::uint8_t>(y.yaku));
+    w.raw<std::uint16_t>(static_cast<std::uint16_t>(y.han));
+  }
+}
+
+// `record`: where the batch record of this result starts (binary::Writer only), for its header.
 template <typename Writer>
 void score_binary_request(const binary::View& view, const std::uint8_t* rules, riichi_reader::RiichiFields& riichi,
-                          RiichiResult& result, Writer& w) {
+                          RiichiResult& result, Writer& w, std::size_t record = std::string::npos) {
   // No "rules", or "riichi": the Riichi reader checks the rest (no second scan). Any other
   // value ("", a number ...) is for rules_family to name first, as with a Json tree or a dict.
   const bool riichi_rules = !rules || (*rules == binary::String && binary::View(rules).as_string() == "riichi");
@@ -102,6 +121,9 @@ void score_binary_request(const binary::View& view, const std::uint8_t* rules, r
   } else {
     riichi_reader::read_riichi_fields(view, nullptr, riichi);
     score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
+    if constexpr (std::is_same_v<Writer, binary::Writer>) {
+      if (record != std::string::npos) write_riichi_record_header(w, record, result);
+    }
     write_result(w, result);
   }
 }
@@ -155,7 +177,8 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
         std::string value;
         const std::size_t rules = binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
         const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
-        score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w);
+        score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w,
+                             record);
       } else if (kind == 2) {  // a value the JS side could not write (a Map, a cycle): "reason\0field\0message"
         const std::string_view text(reinterpret_cast<const char*>(p), len);
         const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
@@ -165,10 +188,10 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
       } else {
         const std::uint8_t* rules = nullptr;
         binary::validate(p, len, &rules);
-        score_binary_request(binary::View(p), rules, riichi, result, w);
+        score_binary_request(binary::View(p), rules, riichi, result, w, record);
       }
     } catch (const InputError& e) {
-      w.restart_record(record);
+      w.restart_record(record);  // (kind 0 again: a failure has no header)
       fail(e);
     } catch (const std::exception& e) {  // e.g. allocation failure: still a result, never a crash
       w.restart_record(record);
