@@ -53,24 +53,36 @@ constexpr int kKeyIdBase = 16;  // above every tag, so a key id is never read as
 constexpr int kRequestKeyCount = static_cast<int>(sizeof kRequestKeyNames / sizeof kRequestKeyNames[0]);
 }  // namespace detail
 
-// A member's key as View::members hands it over: its text, and its dictionary id when it
-// came as one (-1 for a STRING key), so a reader can dispatch on the id.
+// A member's key as View::members hands it over: where it stands, read as its dictionary
+// id (-1 for a STRING key), so a reader can dispatch on the id, or as its text (looked up
+// only when asked: most keys are dispatched on and never read as text).
 struct Key {
-  std::string_view text;
-  int id;
-  operator std::string_view() const { return text; }  // NOLINT: read as text everywhere else
+  const std::uint8_t* at;  // a dictionary id byte, or a STRING
+  int id() const { return *at == String ? -1 : *at - detail::kKeyIdBase; }
+  std::string_view text() const {
+    if (*at != String) return detail::kRequestKeyNames[*at - detail::kKeyIdBase];
+    return {reinterpret_cast<const char*>(at + 5), detail::read_u32(at + 1)};
+  }
+  operator std::string_view() const { return text(); }  // NOLINT: read as text everywhere else
 };
 
 namespace detail {
+// skip, with the scalars (most members of a request) decided here and only lists and
+// objects left to the out-of-line walk.
+inline const std::uint8_t* skip_value(const std::uint8_t* p) {
+  switch (*p) {
+    case Null: case False: case True: return p + 1;
+    case Int32: return p + 5;
+    case Int: case Double: return p + 9;
+    case String: case BigInt: return p + 5 + read_u32(p + 1);
+    default: return skip(p);
+  }
+}
+
 // Reads the key at p (a STRING or a dictionary id); returns the position after it.
 inline const std::uint8_t* read_key(const std::uint8_t* p, Key& key) {
-  if (*p != String) {
-    key = {kRequestKeyNames[*p - kKeyIdBase], *p - kKeyIdBase};
-    return p + 1;
-  }
-  const std::uint32_t n = read_u32(p + 1);
-  key = {std::string_view(reinterpret_cast<const char*>(p + 5), n), -1};
-  return p + 5 + n;
+  key = {p};
+  return *p != String ? p + 1 : p + 5 + read_u32(p + 1);
 }
 }  // namespace detail
 
@@ -127,7 +139,7 @@ class View final : public ValueView {
     const std::uint8_t* p = at_ + 1;
     for (std::size_t i = 0; *p != End; ++i) {
       visit(i, View(p));
-      p = detail::skip(p);
+      p = detail::skip_value(p);
     }
   }
   template <typename F>
@@ -138,7 +150,7 @@ class View final : public ValueView {
       Key key;
       p = detail::read_key(p, key);
       visit(key, View(p));
-      p = detail::skip(p);
+      p = detail::skip_value(p);
     }
   }
 
@@ -220,11 +232,10 @@ class Writer {
     for (int i = 0; i < 4; ++i) out_[at + 1 + i] = static_cast<char>(n >> (8 * i) & 0xFF);
   }
   void set_record_kind(std::size_t at, std::uint8_t kind) { out_[at] = static_cast<char>(kind); }
-  // A fixed-width field of a record header, little-endian (as every target of this build).
-  template <typename T>
-  void raw(T v) {
-    std::memcpy(room(sizeof v), &v, sizeof v);
-    pos_ += sizeof v;
+  // Bytes of a record header, as they are (its fields little-endian, as every target of this build).
+  void raw(const void* bytes, std::size_t n) {
+    std::memcpy(room(n), bytes, n);
+    pos_ += n;
   }
 
  private:

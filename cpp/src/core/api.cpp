@@ -95,15 +95,22 @@ namespace {
 void write_riichi_record_header(binary::Writer& w, std::size_t record, const RiichiResult& r) {
   if (!r.ok || r.payments.exact) return;
   w.set_record_kind(record, 1);
-  w.raw<std::int32_t>(r.han);
-  w.raw<std::int32_t>(r.fu);
-  w.raw<std::int32_t>(r.yakuman);
-  w.raw<std::int64_t>(r.payments.total);
-  w.raw<std::uint8_t>(static_cast<std::uint8_t>(r.yaku.size()));
+  std::uint8_t header[21 + 3 * decltype(r.yaku)::capacity()];
+  const std::int32_t han = r.han, fu = r.fu, yakuman = r.yakuman;
+  const std::int64_t total = r.payments.total;
+  std::memcpy(header, &han, 4);
+  std::memcpy(header + 4, &fu, 4);
+  std::memcpy(header + 8, &yakuman, 4);
+  std::memcpy(header + 12, &total, 8);
+  header[20] = static_cast<std::uint8_t>(r.yaku.size());
+  std::size_t n = 21;
   for (const auto& y : r.yaku) {
-    w.raw<std::uint8_t>(static_cast<std::uint8_t>(y.yaku));
-    w.raw<std::uint16_t>(static_cast<std::uint16_t>(y.han));
+    const auto y_han = static_cast<std::uint16_t>(y.han);
+    header[n] = static_cast<std::uint8_t>(y.yaku);
+    std::memcpy(header + n + 1, &y_han, 2);
+    n += 3;
   }
+  w.raw(header, n);
 }
 
 // `record`: where the batch record of this result starts (binary::Writer only), for its header.

@@ -32,6 +32,9 @@ const std::uint8_t* detail::skip(const std::uint8_t* p) {
 namespace {
 
 // Validation walks the buffer with bounds checks; `in_object` says keys precede values.
+static_assert(detail::kRequestKeyNames[0] == "rules", "kRulesKeyId below");
+constexpr std::uint8_t kRulesKeyId = detail::kKeyIdBase;
+
 class Validator {
  public:
   Validator(const std::uint8_t* data, std::size_t size, const std::uint8_t** rules)
@@ -55,8 +58,9 @@ class Validator {
       std::memcpy(&w, s + ascii, 8);
       if (w & 0x8080808080808080ULL) break;
     }
-    while (ascii < n && s[ascii] < 0x80) ++ascii;
-    if (ascii == n) return;
+    std::uint8_t high = 0;  // the tail (short strings: a tile, a wind) without a branch per byte
+    for (std::size_t i = ascii; i < n; ++i) high |= s[i];
+    if (!(high & 0x80)) return;
     for (std::size_t i = ascii; i < n;) {
       const std::uint8_t c = s[i];
       if (c < 0x80) { ++i; continue; }
@@ -110,17 +114,17 @@ class Validator {
         while (true) {
           need(1);
           if (*p_ == End) { ++p_; return; }
-          std::string_view name;
+          bool is_rules;
           if (*p_ >= detail::kKeyIdBase && *p_ < detail::kKeyIdBase + detail::kRequestKeyCount) {
-            name = detail::kRequestKeyNames[*p_++ - detail::kKeyIdBase];
+            is_rules = *p_++ == kRulesKeyId;
           } else {
             if (*p_ != String) fail("expected a key");
             ++p_;
             const std::uint8_t* key = p_ + 4;
             text();  // the key
-            name = std::string_view(reinterpret_cast<const char*>(key), static_cast<std::size_t>(p_ - key));
+            is_rules = std::string_view(reinterpret_cast<const char*>(key), static_cast<std::size_t>(p_ - key)) == "rules";
           }
-          if (depth == 0 && rules_ && name == "rules") *rules_ = p_;  // (checked by value() below)
+          if (depth == 0 && rules_ && is_rules) *rules_ = p_;  // (checked by value() below)
           value(depth + 1);
         }
       default: --p_; fail("unknown tag");
@@ -143,8 +147,8 @@ void validate(const std::uint8_t* data, std::size_t size, const std::uint8_t** r
 
 std::size_t View::size() const {
   std::size_t n = 0;
-  if (*at_ == Array) each_item([&](std::size_t, const ValueView&) { ++n; });
-  if (*at_ == Object) each_member([&](std::string_view, const ValueView&) { ++n; });
+  if (*at_ == Array) items([&](std::size_t, const View&) { ++n; });
+  if (*at_ == Object) members([&](const Key&, const View&) { ++n; });
   return n;
 }
 

@@ -15,8 +15,10 @@
 // small reads): inlined into the member walk (as calls they cost ~4% of score_many).
 #if defined(__GNUC__) || defined(__clang__)
 #define TENBOU_ALWAYS_INLINE __attribute__((always_inline))
+#define TENBOU_COLD __attribute__((noinline, cold))  // an error path, kept out of the caller
 #else
 #define TENBOU_ALWAYS_INLINE
+#define TENBOU_COLD
 #endif
 
 namespace tenbou {
@@ -46,31 +48,40 @@ inline bool is(std::string_view text, const char (&literal)[N]) {
 // with direct calls on the hot path; any ValueView works.
 // `field` is anything that reads as a std::string_view (a key view's own type too: it
 // is only read on the error path).
+// The checks inline (they run for every member of every request), the messages out of line.
+[[noreturn]] TENBOU_COLD inline void not_a_bool(const ValueView& v, std::string_view field) {
+  throw InputError("bad_type", std::string(field), "must be true or false, not " + type_phrase(v));
+}
+[[noreturn]] TENBOU_COLD inline void not_an_int(const ValueView& v, std::string_view field) {
+  if (v.kind() == ValueView::Kind::BigInt) throw InputError("bad_value", std::string(field), "integer out of range");
+  throw InputError("bad_type", std::string(field), "must be an integer, not " + type_phrase(v));
+}
+[[noreturn]] TENBOU_COLD inline void int_out_of_range(std::int64_t i, std::string_view field, std::int64_t lo,
+                                                     std::int64_t hi) {
+  throw InputError("bad_value", std::string(field),
+                   "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + std::to_string(i));
+}
+[[noreturn]] TENBOU_COLD inline void not_a_string(const ValueView& v, std::string_view field) {
+  throw InputError("bad_type", std::string(field), "must be a string, not " + type_phrase(v));
+}
+
 template <typename V, typename Field>
-inline bool get_bool(const V& v, const Field& field) {
-  if (v.kind() != ValueView::Kind::Bool)
-    throw InputError("bad_type", std::string(std::string_view(field)), "must be true or false, not " + type_phrase(v));
+TENBOU_ALWAYS_INLINE inline bool get_bool(const V& v, const Field& field) {
+  if (v.kind() != ValueView::Kind::Bool) not_a_bool(v, field);
   return v.as_bool();
 }
 
 template <typename V, typename Field>
-inline std::int64_t get_int(const V& v, const Field& field, std::int64_t lo, std::int64_t hi) {
-  const ValueView::Kind kind = v.kind();
-  if (kind == ValueView::Kind::BigInt) throw InputError("bad_value", std::string(std::string_view(field)), "integer out of range");
-  if (kind != ValueView::Kind::Int)
-    throw InputError("bad_type", std::string(std::string_view(field)), "must be an integer, not " + type_phrase(v));
+TENBOU_ALWAYS_INLINE inline std::int64_t get_int(const V& v, const Field& field, std::int64_t lo, std::int64_t hi) {
+  if (v.kind() != ValueView::Kind::Int) not_an_int(v, field);
   const std::int64_t i = v.as_int();
-  if (i < lo || i > hi)
-    throw InputError("bad_value", std::string(std::string_view(field)),
-                     "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " +
-                         std::to_string(i));
+  if (i < lo || i > hi) int_out_of_range(i, field, lo, hi);
   return i;
 }
 
 template <typename V, typename Field>
-inline std::string_view get_string(const V& v, const Field& field) {
-  if (v.kind() != ValueView::Kind::String)
-    throw InputError("bad_type", std::string(std::string_view(field)), "must be a string, not " + type_phrase(v));
+TENBOU_ALWAYS_INLINE inline std::string_view get_string(const V& v, const Field& field) {
+  if (v.kind() != ValueView::Kind::String) not_a_string(v, field);
   return v.as_string();
 }
 

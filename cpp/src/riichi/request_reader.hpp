@@ -70,13 +70,14 @@ inline Key request_key(std::string_view k) {
 // A key of the binary form (the WebAssembly batch path) by its dictionary id: the text
 // is compared once per id, not once per request.
 inline Key request_key(const binary::Key& key) {
-  if (key.id < 0) return request_key(key.text);
+  const int id = key.id();
+  if (id < 0) return request_key(key.text());
   static const auto by_id = [] {
     std::array<Key, binary::detail::kRequestKeyCount> out{};
     for (int i = 0; i < binary::detail::kRequestKeyCount; ++i) out[i] = request_key(binary::detail::kRequestKeyNames[i]);
     return out;
   }();
-  return by_id[key.id];
+  return by_id[id];
 }
 
 // What read_riichi_fields read: every plain value, and the tile texts not yet parsed.
@@ -105,6 +106,26 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
 [[noreturn]] void bad_kita(std::int64_t kita);
 [[noreturn]] void not_before_win(std::string_view key);
 [[noreturn]] void unknown_key(std::string_view key);
+
+// The request's "options": a preset named alone (what most callers send) is read here with
+// the view's own type; anything else, and every error, by riichi_rules_from (rules.cpp).
+template <typename V>
+RiichiRules read_riichi_options(const V& options) {
+  if (options.kind() == ValueView::Kind::Object) {
+    int members = 0;
+    bool preset = false;
+    std::string_view name;
+    visit_members(options, [&](const auto& key, const auto& v) {
+      if (++members == 1 && v.kind() == ValueView::Kind::String && is(std::string_view(key), "preset")) {
+        preset = true;
+        name = v.as_string();
+      }
+    });
+    RiichiRules r;
+    if (members == 1 && preset && riichi_preset(name, r)) return r;
+  }
+  return riichi_rules_from(&options);
+}
 
 // The reader in two steps. read_riichi_fields walks the members (any view type: with
 // binary::View or the Python dict view every call is direct) into RiichiFields: the
@@ -164,7 +185,7 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
       case Key::Renhou: r.renhou = get_bool(v, key); break;
       case Key::Honba: r.honba = get_int(v, key, 0, 10000); break;
       case Key::RiichiSticks: r.riichi_sticks = get_int(v, key, 0, 10000); break;
-      case Key::Options: r.rules = riichi_rules_from(&v); break;
+      case Key::Options: r.rules = read_riichi_options(v); break;
       case Key::Players: {
         const auto n = get_int(v, key, 0, 1000);
         if (n != 3 && n != 4) bad_players(n);
