@@ -118,6 +118,25 @@ def test_score_many_get_reads_each_member_as_decoding_would(dist):
     assert sum(1 for m in members if m != "null") >= 3000
 
 
+def test_score_many_columns_are_pythons(dist):
+    """ScoreResults.han, .fu, .total and .ok (typed arrays) hold what Python's Results columns hold,
+    over every family, failures and aotenjo (whose exact total only totals() gives: 0 in both)."""
+    objects = []
+    for line in LINES:
+        try:
+            objects.append(json.loads(line))
+        except ValueError:
+            continue
+    results = tenbou.score_many(objects)
+    want = [json.dumps([int(h), int(f), str(int(t)), int(o)], separators=(",", ":"))
+            for h, f, t, o in zip(results.han, results.fu, results.total, results.ok)]
+    got = node([str(HARNESS), str(dist), "columns"], "\n".join(LINES) + "\n").splitlines()
+    assert got == want
+    assert sum(1 for w in want if not w.startswith("[0,0,")) >= 2000  # the columns are not all empty
+    families = {(r.rules, r.ok) for r in results}
+    assert {("riichi", True), ("riichi", False), ("korean", True), ("hktw", True)} <= families
+
+
 def test_js_values_json_cannot_carry_fall_back_to_text(dist):
     script = (
         "const t = await import(process.argv[1]);"

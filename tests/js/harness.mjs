@@ -8,6 +8,7 @@
 //   node harness.mjs DIST settle   each request through tenbou.settle()
 //   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
 //   node harness.mjs DIST bench    hands/s of scoreMany() on the requests
+//   node harness.mjs DIST columns  ScoreResults' han, fu, total and ok columns
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -61,6 +62,15 @@ if (command === "score" || command === "waits" || command === "settle") {
     byLine[i] = tenbou.toJSON(rebuilt);
   });
   out.push(...byLine);
+} else if (command === "columns") {
+  // ScoreResults' columns for the parseable lines: one [han, fu, total, ok] per line, the total as text.
+  const objects = [];
+  for (const l of lines) { try { objects.push(JSON.parse(l)); } catch { /* not JSON */ } }
+  const results = tenbou.scoreMany(objects);
+  const han = results.han, fu = results.fu, total = results.total, ok = results.ok;
+  if (!(han instanceof Int32Array && fu instanceof Int32Array && total instanceof BigInt64Array && ok instanceof Uint8Array))
+    throw new Error("columns are not the documented typed arrays");
+  for (let i = 0; i < objects.length; i++) out.push(JSON.stringify([han[i], fu[i], String(total[i]), ok[i]]));
 } else if (command === "memory") {
   const request = JSON.parse(lines[0]);
   const bad = JSON.parse(lines[1]);

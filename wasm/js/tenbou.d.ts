@@ -234,6 +234,14 @@ export class ScoreResults implements Iterable<ScoreResult> {
   totals(): bigint[];
   /** One field of the i-th result, read without decoding the rest (bulk reads keep no memory). */
   get(i: number, name: string): unknown;
+  /** Columns, as Python's Results: every result's han (0 for a failure and a Hong Kong-Taiwan result). */
+  readonly han: Int32Array;
+  /** Every result's fu (0 for a failure, Korean and Hong Kong-Taiwan). */
+  readonly fu: Int32Array;
+  /** Every result's total (0 for a failure, a Korean result without a payment and an aotenjo hand: see totals()). */
+  readonly total: BigInt64Array;
+  /** 1 where the result is ok, else 0. */
+  readonly ok: Uint8Array;
   toArray(): ScoreResult[];
   [Symbol.iterator](): Iterator<ScoreResult>;
 }

@@ -583,6 +583,10 @@ export class ScoreResults {
     if (!(i >= 0 && i < this._offsets.length)) return undefined;
     const r = this._cache[i];
     if (r !== undefined) return r[name];
+    return this._member(i, name);
+  }
+  // A member of result i read from its record (the header's fields from the header).
+  _member(i, name) {
     const part = this._parts[i >> BATCH_SHIFT];
     const h = this._headers[i];
     if (h !== 0) {
@@ -590,6 +594,38 @@ export class ScoreResults {
       if (v !== undefined) return v;
     }
     return member(part[0], part[1], this._offsets[i], name);
+  }
+  // The columns, as Python's Results.han, .fu, .total and .ok: one typed array each, read
+  // from the records (never from a decoded result a caller may have changed).
+  /** Every result's han (Riichi and Korean; 0 for a failure and a Hong Kong-Taiwan result). */
+  get han() { return this._numbers("han", Int32Array); }
+  /** Every result's fu (0 where there is none: a failure, Korean, Hong Kong-Taiwan). */
+  get fu() { return this._numbers("fu", Int32Array); }
+  /** 1 where the result is ok, 0 where not. */
+  get ok() {
+    const out = new Uint8Array(this.length);
+    for (let i = 0; i < out.length; i++) out[i] = this._member(i, "ok") === true ? 1 : 0;
+    return out;
+  }
+  /** Every result's total (0 for a failure and a Korean result without a payment; an aotenjo total, exact at any size, is read with totals()). */
+  get total() {
+    const out = new BigInt64Array(this.length);
+    for (let i = 0; i < out.length; i++) {
+      if (this._headers[i] !== 0) { out[i] = this._member(i, "total"); continue; }
+      // No header: a failure, another family, or an aotenjo hand (0, as in Python's column).
+      if (this._member(i, "ok") !== true || this._member(i, "rules") === undefined) continue;
+      const t = this._member(i, "total");
+      if (typeof t === "bigint" && BigInt.asIntN(64, t) === t) out[i] = t;
+    }
+    return out;
+  }
+  _numbers(name, Type) {
+    const out = new Type(this.length);
+    for (let i = 0; i < out.length; i++) {
+      const v = this._member(i, name);
+      if (typeof v === "number") out[i] = v;
+    }
+    return out;
   }
   /** Every result's total (0n for a failed one, and for a Korean result without a payment). */
   totals() {
