@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -116,6 +117,15 @@ def test_score_many_get_reads_each_member_as_decoding_would(dist):
     assert len(members) == len(objects) == len(LINES)
     assert members == objects
     assert sum(1 for m in members if m != "null") >= 3000
+
+
+def test_decoded_records_equal_parsed_json_text_with_types(dist):
+    """A result decoded from its binary record (scoreMany's at(), small items made as literals)
+    is the result parsed from the core's JSON text, member for member, BigInt where an amount is."""
+    pairs = [json.loads(line) for line in node([str(HARNESS), str(dist), "typed"], "\n".join(LINES) + "\n").splitlines()]
+    assert len(pairs) >= 3000
+    assert [a for a, _ in pairs] == [b for _, b in pairs]
+    assert any(re.search(r'"amount":"\d+n"', a) for a, _ in pairs)  # amounts typed as BigInt in both
 
 
 def test_score_many_columns_are_pythons(dist):

@@ -9,6 +9,7 @@
 //   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
 //   node harness.mjs DIST bench    hands/s of scoreMany() on the requests
 //   node harness.mjs DIST columns  ScoreResults' han, fu, total and ok columns
+//   node harness.mjs DIST typed    each result decoded from its record and parsed from JSON text
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -62,6 +63,15 @@ if (command === "score" || command === "waits" || command === "settle") {
     byLine[i] = tenbou.toJSON(rebuilt);
   });
   out.push(...byLine);
+} else if (command === "typed") {
+  // Each parseable line's result decoded from its binary record (at) and parsed from the
+  // core's JSON text (parseResult, the other reader), types written out: "[at, text]".
+  const objects = [];
+  for (const l of lines) { try { objects.push(JSON.parse(l)); } catch { /* not JSON */ } }
+  const results = tenbou.scoreMany(objects);
+  const texts = tenbou.scoreLines(objects.map((o) => tenbou.toJSON(o)));
+  const typed = (v) => JSON.stringify(v, (_key, x) => typeof x === "bigint" ? `${x}n` : x);
+  for (let i = 0; i < objects.length; i++) out.push(JSON.stringify([typed(results.at(i)), typed(tenbou.parseResult(texts[i]))]));
 } else if (command === "columns") {
   // ScoreResults' columns for the parseable lines: one [han, fu, total, ok] per line, the total as text.
   const objects = [];

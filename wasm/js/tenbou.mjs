@@ -431,6 +431,43 @@ function readString(bytes, dv, at) {
 
 const NO_AMOUNTS = 2;  // decoding a "yaku" list: no key inside is an amount
 
+const ID = { key: RESULT_KEY_IDS.key, han: RESULT_KEY_IDS.han, fu: RESULT_KEY_IDS.fu, tile: RESULT_KEY_IDS.tile,
+  payer: RESULT_KEY_IDS.payer, amount: RESULT_KEY_IDS.amount };
+
+// The small items every Riichi result holds a few of ({key, han} yaku, {key, fu[, tile]} fu,
+// {payer, amount} payments), made as object literals: one shape each, where member-by-member
+// stores with varying keys cost V8 several times more. At cur.p just past the OBJECT tag;
+// undefined (nothing read) for any other object.
+function smallItem(bytes, dv, cur, amount) {
+  const p = cur.p;
+  const first = bytes[p];
+  if ((first !== ID.key && first !== ID.payer) || bytes[p + 1] !== TAG.STRING) return undefined;
+  const q = p + 6 + dv.getUint32(p + 2, true);  // the second member's key
+  if (bytes[q + 1] !== TAG.INT32) return undefined;
+  const second = bytes[q];
+  const end = q + 6;
+  if (first === ID.key && (second === ID.han || second === ID.fu)) {
+    if (bytes[end] === TAG.END) {
+      cur.p = end + 1;
+      const key = readString(bytes, dv, p + 2), n = dv.getInt32(q + 2, true);
+      return second === ID.han ? { key, han: n } : { key, fu: n };
+    }
+    if (second === ID.fu && bytes[end] === ID.tile && bytes[end + 1] === TAG.STRING) {
+      const after = end + 6 + dv.getUint32(end + 2, true);
+      if (bytes[after] !== TAG.END) return undefined;
+      cur.p = after + 1;
+      return { key: readString(bytes, dv, p + 2), fu: dv.getInt32(q + 2, true), tile: readString(bytes, dv, end + 2) };
+    }
+    return undefined;
+  }
+  if (first === ID.payer && second === ID.amount && bytes[end] === TAG.END) {
+    cur.p = end + 1;
+    const n = dv.getInt32(q + 2, true);
+    return { payer: readString(bytes, dv, p + 2), amount: amount === NO_AMOUNTS ? n : BigInt(n) };
+  }
+  return undefined;
+}
+
 // Decodes the binary value at cur.p into the contract's object (amounts as BigInt).
 function decode(bytes, dv, cur, amount) {
   const tag = bytes[cur.p++];
@@ -460,6 +497,8 @@ function decode(bytes, dv, cur, amount) {
       return a;
     }
     case TAG.OBJECT: {
+      const small = smallItem(bytes, dv, cur, amount);
+      if (small !== undefined) return small;
       const o = {};
       while (bytes[cur.p] !== TAG.END) {
         let key;
