@@ -43,7 +43,8 @@ void score_json_text_to(std::string_view request_text, std::string& out);
 // a binary value (binary_value.hpp), kind 1 as JSON text. One record per request is
 // appended to `out`, in order: [u8 kind][u32 length][header][the result as a binary value],
 // the length counting header and value. Kind 0 has no header. Kind 1, a scored Riichi hand
-// whose amounts fit 64 bits, has the fields a bulk reader wants without walking the value:
+// (fu/han or han-only: aotenjo amounts are exact only in the value), has the fields a bulk
+// reader wants without walking the value:
 // i32 han, i32 fu, i32 yakuman, i64 total, u8 n, then n x (u8 yaku id (kYakuTable), u16 han).
 // A malformed record gives an invalid_input result, never a read past `size`.
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out);

@@ -86,12 +86,9 @@ std::string score_json_text(std::string_view text) {
 
 namespace {
 
-// Scores one request read in place from its binary form (validated, or made from JSON
-// text by binary::from_json_text) and writes the result through `w` (binary values for the
-// WebAssembly batch, JSON text for the native path). `rules`: where its "rules" value is.
 // A batch record's header for a scored Riichi hand (api.hpp score_records, kind 1): the
-// fields a bulk reader (scoreMany's get) wants, at fixed places. None for aotenjo amounts
-// past 64 bits (their total is exact in the value only).
+// fields a bulk reader (scoreMany's get) wants, at fixed places. None for aotenjo (its
+// amounts are exact only in the value: they pass 64 bits).
 void write_riichi_record_header(binary::Writer& w, std::size_t record, const RiichiResult& r) {
   if (!r.ok || r.payments.exact) return;
   w.set_record_kind(record, 1);
@@ -113,6 +110,9 @@ void write_riichi_record_header(binary::Writer& w, std::size_t record, const Rii
   w.raw(header, n);
 }
 
+// Scores one request read in place from its binary form (validated, or made from JSON
+// text by binary::from_json_text) and writes the result through `w` (binary values for the
+// WebAssembly batch, JSON text for the native path). `rules`: where its "rules" value is.
 // `record`: where the batch record of this result starts (binary::Writer only), for its header.
 template <typename Writer>
 void score_binary_request(const binary::View& view, const std::uint8_t* rules, riichi_reader::RiichiFields& riichi,

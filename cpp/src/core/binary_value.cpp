@@ -31,10 +31,10 @@ const std::uint8_t* detail::skip(const std::uint8_t* p) {
 
 namespace {
 
-// Validation walks the buffer with bounds checks; `in_object` says keys precede values.
 static_assert(detail::kRequestKeyNames[0] == "rules", "kRulesKeyId below");
-constexpr std::uint8_t kRulesKeyId = detail::kKeyIdBase;
+constexpr std::uint8_t kRulesKeyId = detail::kKeyIdBase;  // the "rules" key as a dictionary id
 
+// Validation walks the buffer with bounds checks; `in_object` says keys precede values.
 class Validator {
  public:
   Validator(const std::uint8_t* data, std::size_t size, const std::uint8_t** rules)

@@ -43,11 +43,6 @@ inline bool is(std::string_view text, const char (&literal)[N]) {
   return true;
 }
 
-// `field` is only turned into a string when there is an error to report.
-// The readers are templates so that a concrete view (binary::View, final) is read
-// with direct calls on the hot path; any ValueView works.
-// `field` is anything that reads as a std::string_view (a key view's own type too: it
-// is only read on the error path).
 // The checks inline (they run for every member of every request), the messages out of line.
 [[noreturn]] TENBOU_COLD inline void not_a_bool(const ValueView& v, std::string_view field) {
   throw InputError("bad_type", std::string(field), "must be true or false, not " + type_phrase(v));
@@ -65,6 +60,11 @@ inline bool is(std::string_view text, const char (&literal)[N]) {
   throw InputError("bad_type", std::string(field), "must be a string, not " + type_phrase(v));
 }
 
+// `field` is only turned into a string when there is an error to report.
+// The readers are templates so that a concrete view (binary::View, final) is read
+// with direct calls on the hot path; any ValueView works.
+// `field` is anything that reads as a std::string_view (a key view's own type too: it
+// is only read on the error path).
 template <typename V, typename Field>
 TENBOU_ALWAYS_INLINE inline bool get_bool(const V& v, const Field& field) {
   if (v.kind() != ValueView::Kind::Bool) not_a_bool(v, field);
