@@ -8,6 +8,9 @@
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
 #endif
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
 
 namespace tenbou {
 
@@ -32,6 +35,17 @@ inline std::uint64_t kinds_with(const TileCounts& counts, std::uint8_t n) {
   std::uint64_t bits = 0;
   for (int t = 0; t < kTileKinds; ++t) bits |= std::uint64_t{counts[t] == n} << t;
   return bits;
+#endif
+}
+
+// The lowest set bit of a non-zero mask (walking a mask of kinds: `m &= m - 1` for the next).
+inline int lowest_bit(std::uint64_t m) {
+#if defined(_MSC_VER) && !defined(__clang__)
+  unsigned long i;
+  _BitScanForward64(&i, m);
+  return static_cast<int>(i);
+#else
+  return __builtin_ctzll(m);
 #endif
 }
 
@@ -78,10 +92,15 @@ constexpr std::uint64_t kHonorBits = 0x7Full << 27;
 constexpr std::uint64_t kTerminalBits = tile_bits({0, 8, 9, 17, 18, 26});
 constexpr std::uint64_t kAllTileBits = (std::uint64_t{1} << kTileKinds) - 1;
 constexpr std::uint64_t kSimpleBits = kAllTileBits & ~(kTerminalBits | kHonorBits);
+constexpr std::uint64_t kSequenceStartBits = 0x7Full | 0x7Full << 9 | 0x7Full << 18;  // 1-7 of each suit
 constexpr bool in_bits(std::uint64_t bits, Tile t) { return t < 64 && (bits >> t & 1); }
 constexpr bool is_terminal(Tile t) { return in_bits(kTerminalBits, t); }
 constexpr bool is_terminal_or_honor(Tile t) { return in_bits(kTerminalBits | kHonorBits, t); }
 constexpr bool is_simple(Tile t) { return !is_terminal_or_honor(t); }
+// How many of the three suits have a tile among `held` (a held_mask).
+constexpr int suits_held(std::uint64_t held) {
+  return ((held & kManBits) != 0) + ((held & kPinBits) != 0) + ((held & kSouBits) != 0);
+}
 constexpr Tile make_tile(Suit s, int number) { return static_cast<Tile>(static_cast<int>(s) * 9 + number - 1); }
 
 constexpr Tile kEast = 27, kSouth = 28, kWest = 29, kNorth = 30, kHaku = 31, kHatsu = 32, kChun = 33;

@@ -176,8 +176,8 @@ int seven_pairs_from(int pairs, int kinds, bool distinct) {
 void count_orphans(const TileCounts& hand, int& kinds, bool& pair) {
   kinds = 0;
   pair = false;
-  for (int t = 0; t < kTileKinds; ++t) {
-    if (!is_terminal_or_honor(static_cast<Tile>(t))) continue;
+  for (std::uint64_t m = kTerminalBits | kHonorBits; m; m &= m - 1) {
+    const int t = lowest_bit(m);
     kinds += hand[t] > 0;
     pair = pair || hand[t] >= 2;
   }

@@ -2,23 +2,9 @@
 
 #include <cstdint>
 #include <cstring>
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-#endif
 
 namespace tenbou {
 namespace {
-
-// The lowest set bit of a non-zero mask.
-inline int lowest_bit(std::uint64_t m) {
-#if defined(_MSC_VER) && !defined(__clang__)
-  unsigned long i;
-  _BitScanForward64(&i, m);
-  return static_cast<int>(i);
-#else
-  return __builtin_ctzll(m);
-#endif
-}
 
 // Bit t of `held` is set while c[t] > 0.
 inline std::uint64_t without_emptied(std::uint64_t held, const TileCounts& c, int t) {
@@ -47,8 +33,7 @@ void split_sets(TileCounts& c, std::uint64_t held, Decomposition& cur, int sets_
     c[i] += 3;
   }
   // A sequence starts at 1-7 of a suit: one bit test (i % 9 was a multiply and compare).
-  constexpr std::uint64_t kSequenceStarts = 0x7Full | 0x7Full << 9 | 0x7Full << 18;
-  if ((kSequenceStarts >> i & 1) && c[i + 1] && c[i + 2]) {
+  if (in_bits(kSequenceStartBits, static_cast<Tile>(i)) && c[i + 1] && c[i + 2]) {
     --c[i]; --c[i + 1]; --c[i + 2];
     cur.sets[cur.set_count++] = {SetKind::Sequence, t};
     const std::uint64_t next = without_emptied(without_emptied(without_emptied(held, c, i), c, i + 1), c, i + 2);

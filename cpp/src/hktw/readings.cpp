@@ -87,7 +87,7 @@ void add_orphans_plus_set(const TileCounts& c, Out& out) {
     r.set_count = 1;
     if (set[first] == 3) {
       r.sets[0] = {SetKind::Triplet, static_cast<Tile>(first), true, false, MeldKind::Pon};
-    } else if (first < 27 && first % 9 <= 6 && set[first] == 1 && set[first + 1] == 1 && set[first + 2] == 1) {
+    } else if (in_bits(kSequenceStartBits, static_cast<Tile>(first)) && set[first] == 1 && set[first + 1] == 1 && set[first + 2] == 1) {
       r.sets[0] = {SetKind::Sequence, static_cast<Tile>(first), true, false, MeldKind::Pon};
     } else {
       continue;

@@ -33,7 +33,7 @@ KoreanHandFacts korean_hand_facts(const KoreanRequest& r) {
   f.has_honors = (present & kHonorBits) != 0;
   f.has_terminals = (present & kTerminalBits) != 0;
   f.has_simples = (present & kSimpleBits) != 0;
-  f.number_suits = ((present & kManBits) != 0) + ((present & kPinBits) != 0) + ((present & kSouBits) != 0);
+  f.number_suits = suits_held(present);
   // 겐쇼 (L110-113): copies of the last winning tile held, the winning tile included
   // by default; 천화 has no last tile: the most-held tile counts.
   if (r.has_win_tile) {

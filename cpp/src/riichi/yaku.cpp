@@ -28,7 +28,7 @@ HandFacts hand_facts(const RiichiRequest& r) {
   f.all_terminals = !(present & ~kTerminalBits);
   f.all_green = !(present & ~kGreen);
   f.has_honors = (present & kHonorBits) != 0;
-  f.number_suits = ((present & kManBits) != 0) + ((present & kPinBits) != 0) + ((present & kSouBits) != 0);
+  f.number_suits = suits_held(present);
   return f;
 }
 
