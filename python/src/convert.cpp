@@ -8,6 +8,14 @@ namespace py = pybind11;
 
 namespace tenbou_py {
 
+PyObject* rules_name(tenbou::RulesFamily family) {
+  static PyObject* names[3];  // by RulesFamily; never freed (results may outlive the module)
+  PyObject*& name = names[static_cast<int>(family)];
+  if (!name) name = interned(tenbou::rules_family_name(family));
+  Py_XINCREF(name);
+  return name;
+}
+
 tenbou::Json to_json(py::handle obj, int depth) {
   using tenbou::InputError;
   using tenbou::Json;

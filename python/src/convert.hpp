@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include "tenbou/json.hpp"
+#include "tenbou/request.hpp"
 
 namespace tenbou_py {
 
@@ -12,5 +13,13 @@ tenbou::Json to_json(pybind11::handle obj, int depth = 0);
 
 // Converts a JSON value to plain Python objects (dict, list, str, int, bool, None).
 pybind11::object from_json(const tenbou::Json& value);
+
+// An interned str of `text`, for names made once and kept for the life of the process
+// (nullptr for a null text, or with a Python error set when it cannot be made).
+inline PyObject* interned(const char* text) { return text ? PyUnicode_InternFromString(text) : nullptr; }
+
+// The family's "rules" text ("riichi", "korean", "hktw") as one shared str: a new
+// reference, or nullptr with a Python error set.
+PyObject* rules_name(tenbou::RulesFamily family);
 
 }  // namespace tenbou_py

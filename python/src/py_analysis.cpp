@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "convert.hpp"
 #include "py_view.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/result.hpp"
@@ -11,9 +12,9 @@
 namespace tenbou_py {
 namespace {
 
-// Interned once, never freed (like the enum names of py_result.cpp).
+// Interned once, never freed.
 PyObject* key(const char* text) {
-  PyObject* s = PyUnicode_InternFromString(text);
+  PyObject* s = interned(text);
   if (!s) throw std::bad_alloc();
   return s;
 }
@@ -23,10 +24,8 @@ struct Keys {
            *standard = key("standard"), *seven_pairs = key("seven_pairs"),
            *thirteen_orphans = key("thirteen_orphans"), *ukeire = key("ukeire"), *tile = key("tile"),
            *unseen = key("unseen"), *ukeire_tiles = key("ukeire_tiles"), *ukeire_unseen = key("ukeire_unseen");
-  PyObject* family[3];  // by RulesFamily
   PyObject* tiles[tenbou::kTileKinds];
   Keys() {
-    for (int f = 0; f < 3; ++f) family[f] = key(tenbou::rules_family_name(static_cast<tenbou::RulesFamily>(f)));
     for (int t = 0; t < tenbou::kTileKinds; ++t) tiles[t] = key(tenbou::tile_name(static_cast<tenbou::Tile>(t)).c_str());
   }
 };
@@ -49,12 +48,6 @@ PyObject* form(int v) {
   return PyLong_FromLong(v);
 }
 
-PyObject* family_name(const Keys& k, tenbou::RulesFamily f) {
-  PyObject* name = k.family[static_cast<int>(f)];
-  Py_INCREF(name);
-  return name;
-}
-
 // The dict of write_analysis (cpp/src/analysis/waits.cpp), key for key.
 PyObject* analysis_dict(const tenbou::BeforeWinAnalysis& a) {
   const Keys& k = keys();
@@ -75,7 +68,7 @@ PyObject* analysis_dict(const tenbou::BeforeWinAnalysis& a) {
   }
   ok = ok && set_item(forms, k.standard, form(a.standard)) && set_item(forms, k.seven_pairs, form(a.seven_pairs)) &&
        set_item(forms, k.thirteen_orphans, form(a.thirteen_orphans));
-  ok = ok && set_item(d, k.ok, PyBool_FromLong(1)) && set_item(d, k.rules, family_name(k, a.family)) &&
+  ok = ok && set_item(d, k.ok, PyBool_FromLong(1)) && set_item(d, k.rules, rules_name(a.family)) &&
        set_item(d, k.shanten, PyLong_FromLong(a.shanten));
   if (ok) {
     ok = set_item(d, k.forms, forms);

@@ -92,9 +92,6 @@ PyObject* result_new(PyTypeObject*, PyObject*, PyObject*) {
   return nullptr;
 }
 
-// Interned strings for the enum names a getter returns (made once, never freed).
-PyObject* interned(const char* s) { return s ? PyUnicode_InternFromString(s) : nullptr; }
-
 PyObject* enum_name(int value, PyObject* (&cache)[16], const char* (*name_of)(int)) {
   if (value < 0 || value >= 16) Py_RETURN_NONE;
   if (!cache[value]) {
@@ -148,25 +145,19 @@ PyObject* get_wait(PyObject* self, void*) {
   return enum_name(HOT(self).wait, cache, [](int v) { return tenbou::wait_name(static_cast<tenbou::Wait>(v)); });
 }
 
+static_assert(HotFields::Riichi == static_cast<int>(tenbou::RulesFamily::Riichi) &&
+                  HotFields::Korean == static_cast<int>(tenbou::RulesFamily::Korean) &&
+                  HotFields::Hktw == static_cast<int>(tenbou::RulesFamily::Hktw),
+              "HotFields::Family follows RulesFamily");
+
 PyObject* get_method(PyObject* self, void*) {
   static PyObject* cache[16];
-  static PyObject* families[3];
   const HotFields& h = HOT(self);
-  if (h.family != HotFields::Riichi) {
-    if (!families[h.family]) families[h.family] = interned(h.family == HotFields::Korean ? "korean" : "hktw");
-    Py_XINCREF(families[h.family]);
-    return families[h.family];
-  }
+  if (h.family != HotFields::Riichi) return rules_name(static_cast<tenbou::RulesFamily>(h.family));
   return enum_name(h.method, cache, [](int v) { return tenbou::method_name(static_cast<tenbou::Method>(v)); });
 }
 
-PyObject* get_rules(PyObject* self, void*) {
-  static PyObject* names[3];
-  const int f = HOT(self).family;
-  if (!names[f]) names[f] = interned(f == HotFields::Riichi ? "riichi" : f == HotFields::Korean ? "korean" : "hktw");
-  Py_XINCREF(names[f]);
-  return names[f];
-}
+PyObject* get_rules(PyObject* self, void*) { return rules_name(static_cast<tenbou::RulesFamily>(HOT(self).family)); }
 
 // YakuItem(key, han) objects are immutable: one per (yaku, han) is made and shared.
 PyObject* yaku_item(int yaku, int han) {
