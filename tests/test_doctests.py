@@ -1,8 +1,11 @@
-"""The examples in the package's docstrings and the README's Python blocks run as written."""
+"""The examples in the package's docstrings, the README's Python blocks and the docs pages'
+Python blocks run as written."""
 from __future__ import annotations
 
 import doctest
 import re
+from pathlib import Path
+from typing import List
 
 import pytest
 
@@ -13,6 +16,8 @@ import tenbou.korean
 import tenbou.riichi
 from conftest import ROOT
 
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
 
 @pytest.mark.parametrize("module", [tenbou, tenbou.riichi, tenbou.korean, tenbou.hktw, tenbou.before_win])
 def test_docstring_examples(module):
@@ -20,16 +25,41 @@ def test_docstring_examples(module):
     assert tried > 0 and failures == 0
 
 
-def readme_blocks():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if ">>>" in b]
+def python_blocks(path: Path) -> List[str]:
+    """The ```python blocks of a Markdown file that hold >>> examples."""
+    text = path.read_text(encoding="utf-8")
+    return [b for b in re.findall(r"^```python\n(.*?)^```", text, re.S | re.M) if ">>>" in b]
 
 
-@pytest.mark.parametrize("block", readme_blocks())
-def test_readme_examples(block):
-    # The README's blocks share its imports: each runs with the package's modules in scope.
-    scope = {"tenbou": tenbou, "riichi": tenbou.riichi, "korean": tenbou.korean, "hktw": tenbou.hktw}
-    test = doctest.DocTestParser().get_doctest(block, scope, "README", "README.md", 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+def run_examples(text: str, name: str, scope: dict) -> doctest.DocTestRunner:
+    test = doctest.DocTestParser().get_doctest(text, scope, name, name, 0)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
     runner.run(test)
+    return runner
+
+
+@pytest.mark.parametrize("block", python_blocks(ROOT / "README.md") + python_blocks(ROOT / "python" / "README.pypi.md"))
+def test_readme_examples(block):
+    # Each README block (and the PyPI description's) runs alone, so each imports what it uses:
+    # a reader may copy any one.
+    runner = run_examples(block, "README.md", {})
     assert runner.failures == 0 and runner.tries > 0
+
+
+DOCS_PAGES = sorted((ROOT / "docs").glob("*.md"))
+
+
+@pytest.mark.parametrize("page", [p for p in DOCS_PAGES if python_blocks(p)], ids=lambda p: p.name)
+def test_docs_examples(page):
+    # A page's blocks run in order in one fresh namespace, as a reader would type them into one
+    # interpreter: a page imports what it uses before it uses it.
+    runner = run_examples("\n".join(python_blocks(page)), f"docs/{page.name}", {})
+    assert runner.failures == 0 and runner.tries > 0
+
+
+def test_docs_pages_have_examples():
+    # The pages that show the Python API show it in examples that run (the test above).
+    with_examples = {p.name for p in DOCS_PAGES if python_blocks(p)}
+    for name in ("quickstart.md", "notation.md", "riichi.md", "three-player.md", "korean.md", "hktw.md",
+                 "methods.md", "analysis.md", "settlement.md", "python.md"):
+        assert name in with_examples, f"docs/{name} has no >>> example"
