@@ -241,11 +241,9 @@ def render_yaku(family: str) -> str:
         if row["class"] == "instant":
             value = "paid at once"
         else:
-            value = str(row["points"])
+            value = str(row["points"]) + (" each" if row.get("per_unit") else "")
             if "points_alt" in row:
                 value += f" ({row['points_alt']} {row['alt_when']})"
-            if row.get("per_unit"):
-                value += " each"
         rows.append([row["number"], f"`{row['key']}`", row["name_ko"], row["name_en"], value, f"L{row['seed_line']}"])
     return _table(["no.", "key", "족보", "English", "points", "seed 002"], rows)
 
