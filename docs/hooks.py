@@ -113,11 +113,18 @@ def _allowed(option: Mapping[str, Any]) -> str:
         if option.get("multiple_of"):
             allowed = f"a multiple of {option['multiple_of']}, {allowed}"
     elif kind == "yaku_values":
-        allowed = "an object: a value per yaku key"
+        keys = option.get("keys") or []
+        allowed = "an object: a value in han per yaku key" + (f" ({', '.join(f'`{k}`' for k in keys)})" if len(keys) <= 8 else
+                                                              f" (any of its {len(keys)} pattern keys)")
+    elif kind == "object" and option.get("fields"):
+        allowed = "an object: " + ", ".join(f"`{f['key']}` ({f.get('type', 'value')}, default {_code(f.get('default'))})"
+                                            for f in option["fields"])
     else:
         allowed = "an object"
+    if "true_means" in option:
+        allowed += f"; `true` means {_code(option['true_means'])}"
     if option.get("nullable"):
-        allowed += ", or `null`"
+        allowed += ", or `null`" + (f" ({option['null_means']})" if option.get("null_means") else "")
     return allowed
 
 
@@ -148,13 +155,15 @@ def render_options(schema: Mapping[str, Any], family: str) -> str:
     with_source = any(o.get("source") for o in options)
     header = ["key", "type", "default", "allowed values"]
     header += ["presets that differ"] if presets else []
-    header += ["description"] + (["source"] if with_source else [])
+    header += ["description" + (" and source" if with_source else "")]
 
     def row(option: Mapping[str, Any]) -> List[str]:
         cells = [f"`{option['key']}`", option["type"], _code(option["default"]), _allowed(option)]
         cells += [_preset_values(option["key"], option["default"], presets)] if presets else []
-        cells += [option.get("description", "")] + ([option.get("source") or ""] if with_source else [])
-        return cells
+        description = option.get("description", "")
+        if option.get("source"):  # the seed line or spec section it comes from, under the description
+            description += f"<br><small>source: {html.escape(option['source'], quote=False)}</small>"
+        return cells + [description]
 
     sections: Dict[str, List[Mapping[str, Any]]] = {}
     for option in options:

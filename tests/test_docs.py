@@ -73,7 +73,12 @@ def broken_links(site_dir: Path) -> List[str]:
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith("mailto:"):
                 continue  # outside the site
-            target = path if not parts.path else (path.parent / unquote(parts.path)).resolve()
+            if not parts.path:
+                target = path
+            elif parts.path.startswith("/"):  # the 404 page links from the site's root
+                target = (site_dir / unquote(parts.path).lstrip("/")).resolve()
+            else:
+                target = (path.parent / unquote(parts.path)).resolve()
             if target.is_dir():
                 target = target / "index.html"
             if target not in pages:
@@ -193,11 +198,12 @@ def test_options_table_with_sections_sources_and_described_presets():
         "presets": {"tenhou": {"description": "Tenhou", "source": "the games", "values": {"preset": "tenhou", "honba_value": 300}},
                     "wrc": {"description": "WRC 2022", "source": "WRC Rules", "values": {"preset": "wrc", "honba_value": 600}}}}}}
     text = hooks.render_options(schema, "riichi")
-    assert text.startswith("**Scoring**\n\n| key | type | default | allowed values | presets that differ | description | source |")
-    assert '| `preset` | choice | `"tenhou"` | `"tenhou"`, `"wrc"` |  | the starting values | contract.md |' in text
+    assert text.startswith("**Scoring**\n\n| key | type | default | allowed values | presets that differ | description and source |")
+    assert ('| `preset` | choice | `"tenhou"` | `"tenhou"`, `"wrc"` |  | the starting values'
+            '<br><small>source: contract.md</small> |') in text
     assert "**Settlement**" in text
-    assert "| `honba_value` | int | `300` | a multiple of 3, 0 to 1,000,000 | wrc: `600` | per honba |  |" in text
-    assert "| `limit` | int | `null` | 1 to 1,000, or `null` |  | a cap | spec 9 |" in text
+    assert "| `honba_value` | int | `300` | a multiple of 3, 0 to 1,000,000 | wrc: `600` | per honba |" in text
+    assert "| `limit` | int | `null` | 1 to 1,000, or `null` |  | a cap<br><small>source: spec 9</small> |" in text
     presets = hooks.render_presets(schema, "riichi")
     assert "| `wrc` | WRC 2022 | WRC Rules | `honba_value`: `600` |" in presets
 
