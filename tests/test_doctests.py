@@ -1,11 +1,12 @@
-"""The examples in the package's docstrings, the README's Python blocks and the docs pages'
-Python blocks run as written."""
+"""The examples in the package's docstrings, the README's and the docs pages' Python blocks run
+as written, and every `$ tenbou ...` line of their console blocks prints what they show."""
 from __future__ import annotations
 
 import doctest
 import re
+import shlex
 from pathlib import Path
-from typing import List
+from typing import List, Tuple
 
 import pytest
 
@@ -63,3 +64,35 @@ def test_docs_pages_have_examples():
     for name in ("quickstart.md", "notation.md", "riichi.md", "three-player.md", "korean.md", "hktw.md",
                  "methods.md", "analysis.md", "settlement.md", "python.md"):
         assert name in with_examples, f"docs/{name} has no >>> example"
+
+
+# --- the command-line examples ----------------------------------------------------------------
+
+def console_examples(path: Path) -> List[Tuple[str, str]]:
+    """(command, shown output) of every `$ tenbou ...` line of the ```console blocks."""
+    examples = []
+    for block in re.findall(r"^```console\n(.*?)^```", path.read_text(encoding="utf-8"), re.S | re.M):
+        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
+            if chunk.startswith("$ tenbou "):
+                command, _, shown = chunk.partition("\n")
+                examples.append((command[2:], shown))
+    return examples
+
+
+CONSOLE_FILES = [ROOT / "README.md", ROOT / "python" / "README.pypi.md"] + DOCS_PAGES
+CONSOLE = [(f"{p.relative_to(ROOT)}: {cmd}", cmd, shown) for p in CONSOLE_FILES for cmd, shown in console_examples(p)]
+
+
+@pytest.mark.parametrize("name,command,shown", CONSOLE, ids=[c[0] for c in CONSOLE])
+def test_console_examples(name, command, shown, run_cli):
+    # What a page shows a command printing is what it prints ("..." stands for lines left out).
+    code, out = run_cli(shlex.split(command)[1:])
+    assert code == 0, out
+    if shown.strip():
+        want = "\n".join(line.rstrip() for line in shown.strip("\n").splitlines()) + "\n"
+        got = "\n".join(line.rstrip() for line in out.strip("\n").splitlines()) + "\n"
+        assert doctest.OutputChecker().check_output(want, got, doctest.ELLIPSIS), f"{name}\n--- shown\n{want}--- printed\n{got}"
+
+
+def test_console_examples_are_found():
+    assert len(CONSOLE) >= 10
