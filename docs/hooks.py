@@ -347,8 +347,9 @@ def tile_svg(number: int, suit: str) -> str:
             f'stroke="{_RED if red else "#8a8a8a"}" stroke-width="1.5"/>{_face(5 if red else number, suit, red)}</svg>')
 
 
-def render_tiles(notation: str) -> str:
-    """Tiles written in the compact notation ('123m 0p 1234567z'): a group per space."""
+def render_tiles(notation: str, inline: bool = False) -> str:
+    """Tiles written in the compact notation ('123m 0p 1234567z'): a group per space. A row on
+    a line of its own is a block of full-size tiles; tiles inside a sentence are text-sized."""
     groups = []
     for group in notation.split():
         tiles = []
@@ -361,7 +362,9 @@ def render_tiles(notation: str) -> str:
         if pos != len(group) or not tiles:
             raise PluginError(f"tenbou-tiles: {group!r} is not in the tile notation")
         groups.append('<span class="tenbou-tiles">' + "".join(tiles) + "</span>")
-    return " ".join(groups)
+    if inline:
+        return '<span class="tenbou-inline">' + " ".join(groups) + "</span>"
+    return '<div class="tenbou-hand">' + " ".join(groups) + "</div>"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -397,7 +400,11 @@ def expand(markdown: str) -> str:
     def replace(match: "re.Match[str]") -> str:
         kind, args = match.group(1), match.group(2).split()
         if kind == "tiles":
-            return render_tiles(" ".join(args))
+            text = match.string
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            line_end = text.find("\n", match.end())
+            line = text[line_start:line_end if line_end >= 0 else len(text)]
+            return render_tiles(" ".join(args), inline=line.strip() != match.group(0))
         if kind == "dts":
             return render_dts()
         if not args:
