@@ -69,9 +69,10 @@ def test_docs_pages_have_examples():
 # --- the command-line examples ----------------------------------------------------------------
 
 def console_examples(path: Path) -> List[Tuple[str, str]]:
-    """(command, shown output) of every `$ tenbou ...` line of the ```console blocks."""
+    """(command, shown output) of every `$ tenbou ...` line of the code blocks that show a
+    session (```console, or a plain ``` block that starts with one)."""
     examples = []
-    for block in re.findall(r"^```console\n(.*?)^```", path.read_text(encoding="utf-8"), re.S | re.M):
+    for block in re.findall(r"^```(?:console|text|)\n(\$ .*?)^```", path.read_text(encoding="utf-8"), re.S | re.M):
         for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
             if chunk.startswith("$ tenbou "):
                 command, _, shown = chunk.partition("\n")
@@ -84,14 +85,19 @@ CONSOLE = [(f"{p.relative_to(ROOT)}: {cmd}", cmd, shown) for p in CONSOLE_FILES 
 
 
 @pytest.mark.parametrize("name,command,shown", CONSOLE, ids=[c[0] for c in CONSOLE])
-def test_console_examples(name, command, shown, run_cli):
-    # What a page shows a command printing is what it prints ("..." stands for lines left out).
+def test_console_examples(name, command, shown, run_cli, capsys):
+    # What a page shows a command printing (stdout, then stderr: a usage error shows its message)
+    # is what it prints; "..." stands for lines left out. A command shown without output must
+    # succeed.
+    capsys.readouterr()
     code, out = run_cli(shlex.split(command)[1:])
-    assert code == 0, out
-    if shown.strip():
-        want = "\n".join(line.rstrip() for line in shown.strip("\n").splitlines()) + "\n"
-        got = "\n".join(line.rstrip() for line in out.strip("\n").splitlines()) + "\n"
-        assert doctest.OutputChecker().check_output(want, got, doctest.ELLIPSIS), f"{name}\n--- shown\n{want}--- printed\n{got}"
+    out += capsys.readouterr().err
+    if not shown.strip():
+        assert code == 0, out
+        return
+    want = "\n".join(line.rstrip() for line in shown.strip("\n").splitlines()) + "\n"
+    got = "\n".join(line.rstrip() for line in out.strip("\n").splitlines()) + "\n"
+    assert doctest.OutputChecker().check_output(want, got, doctest.ELLIPSIS), f"{name}\n--- shown\n{want}--- printed\n{got}"
 
 
 def test_console_examples_are_found():
