@@ -110,6 +110,13 @@ def page_text(site: Path, name: str) -> str:
 
 
 @needs_docs
+def test_no_directive_left_unexpanded(site):
+    # A misspelt directive would stay an invisible HTML comment: none may survive the build.
+    for path in site.rglob("*.html"):
+        assert "<!-- tenbou" not in path.read_text(encoding="utf-8"), path
+
+
+@needs_docs
 def test_option_tables_are_the_codes(site):
     # Every option of every family, with its default, as the code has it today.
     schema = tenbou.options_schema()
