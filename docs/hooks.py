@@ -25,6 +25,17 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from mkdocs.exceptions import PluginError
 
+try:  # beside this file; MkDocs loads a hook by path, not as part of a package
+    from griffe_doctests import docs_links
+except ImportError:
+    import importlib.util as _util
+
+    _spec = _util.spec_from_file_location("griffe_doctests", Path(__file__).resolve().parent / "griffe_doctests.py")
+    assert _spec and _spec.loader
+    _module = _util.module_from_spec(_spec)
+    _spec.loader.exec_module(_module)
+    docs_links = _module.docs_links
+
 ROOT = Path(__file__).resolve().parent.parent
 DTS = ROOT / "wasm" / "js" / "tenbou.d.ts"
 FAMILIES = ("riichi", "korean", "hktw")
@@ -380,7 +391,7 @@ def render_dts(text: Optional[str] = None) -> str:
         comment, kind, name, rest = match.groups()
         if kind == "class" and name.endswith("Error") and name != "InvalidRequestError":
             continue  # the error classes are listed together below
-        doc = " ".join(line.strip(" */") for line in comment.strip().splitlines()).strip()
+        doc = docs_links(" ".join(line.strip(" */") for line in comment.strip().splitlines()).strip())
         signature = re.sub(r"\s+", " ", f"{name}{rest}").strip().rstrip(";{").strip()
         rows.append([_code_text(signature) if kind != "class" else f"class `{name}`", doc])
     errors = re.findall(r"export class (\w+Error) extends (\w+)", source)

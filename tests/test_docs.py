@@ -270,3 +270,20 @@ def test_pypi_description_is_short_and_packaged():
     path = ROOT / readme.group(1)
     assert path.exists() and len(path.read_text(encoding="utf-8").splitlines()) < 60
     assert not any(p in readme.group(1) for p in ("benchmarks", ".ci")), "the sdist excludes it"
+
+
+def test_readme_citations_in_the_code_become_links():
+    # Docstrings and tenbou.d.ts cite README sections that are docs pages now.
+    spec = importlib.util.spec_from_file_location("griffe_doctests", DOCS / "griffe_doctests.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.docs_links('best first (README "What to discard")') == \
+        "best first ([What to discard](analysis.md#what-to-discard))"
+    for section, target in module.README_SECTIONS.items():
+        page = target.partition("#")[0]
+        expected = f"[{section}]({target})" if (DOCS / page).exists() else f'the "{section}" page'
+        assert module.docs_links(f'README "{section}"') == expected
+    # Its doctest examples become code blocks, so their output does not read as a link.
+    assert module.markdown_docstring("Text.\n\n>>> f([1])\n['a']\n\nMore.") == \
+        "Text.\n\n```pycon\n>>> f([1])\n['a']\n```\n\nMore."
