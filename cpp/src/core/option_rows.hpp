@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <type_traits>
 
 #include "core/json_fields.hpp"
 #include "tenbou/options_schema.hpp"
@@ -28,7 +29,9 @@ struct PresetValues {
 
 constexpr OptionSpec make_option(OptionType type, const char* key, const char* default_value, const char* section,
                                  const char* description, const char* source, const PresetValues& presets) {
-  OptionSpec s{key, type, default_value, description, source, section};
+  std::size_t size = 0;
+  while (key[size]) ++size;
+  OptionSpec s{key, type, static_cast<std::uint8_t>(size), default_value, description, source, section};
   for (std::size_t i = 0; i < kMaxPresets; ++i) s.presets[i] = presets.v[i];
   return s;
 }
@@ -52,6 +55,39 @@ constexpr OptionSpec choice(const char* key, const char* default_value, ListView
   OptionSpec s = make_option(OptionType::Choice, key, default_value, section, description, source, presets);
   s.choices = names;
   return s;
+}
+
+// A plain member of a family's rules: a bool, an integer, or an enum whose values are the
+// row's choice indexes (in_enum_order checks the choice tables).
+template <typename>
+struct member_of;
+template <typename C, typename T>
+struct member_of<T C::*> {
+  using owner = C;
+  using type = T;
+};
+template <auto M>
+void store_member(void* rules, std::int64_t value) {
+  using C = typename member_of<decltype(M)>::owner;
+  using T = typename member_of<decltype(M)>::type;
+  static_cast<C*>(rules)->*M = static_cast<T>(value);
+}
+template <auto M>
+std::int64_t load_member(const void* rules) {
+  using C = typename member_of<decltype(M)>::owner;
+  return static_cast<std::int64_t>(static_cast<const C*>(rules)->*M);
+}
+template <auto M>
+constexpr OptionBinding member() {
+  return {&store_member<M>, &load_member<M>};
+}
+
+// A choice table whose i-th name is its enum's value i: a choice's index is its value.
+template <typename E, std::size_t N>
+constexpr bool in_enum_order(const Choice<E> (&choices)[N]) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (static_cast<std::size_t>(choices[i].value) != i) return false;
+  return true;
 }
 
 // An object of yaku -> han (`names`: the yaku keys it takes) or of named int fields.

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "core/json_fields.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/limits.hpp"
 
@@ -23,15 +24,29 @@ const char* type_name(OptionType type) {
 
 // A row's value text (options_schema.hpp OptionSpec::default_value) as JSON.
 Json value_json(const OptionSpec& o, std::string_view text) {
-  if (text == "null") return Json::null();
-  switch (o.type) {
-    case OptionType::Bool: return Json::boolean(text == "true");
-    case OptionType::Int: return Json::integer(std::stoll(std::string(text)));
-    case OptionType::Choice: return Json::string(std::string(text));
-    case OptionType::YakuValues:
-    case OptionType::Object: return Json::parse(text);
-  }
-  return Json::null();
+  if (o.type == OptionType::YakuValues || o.type == OptionType::Object) return Json::parse(text);
+  return option_value_json(o, option_value_code(o, text));
+}
+
+[[noreturn]] TENBOU_COLD void not_allowed(const OptionSpec& o, std::string_view field) {
+  std::string allowed;  // "2 or 4", "1, 2 or 3"
+  for (std::size_t i = 0; i < o.values.size; ++i)
+    allowed += (i == 0 ? "" : i + 1 == o.values.size ? " or " : ", ") + std::to_string(o.values.items[i]);
+  throw InputError("bad_value", std::string(field),
+                   "must be " + allowed + (o.why ? std::string(" (") + o.why + ")" : std::string()));
+}
+
+[[noreturn]] TENBOU_COLD void not_a_multiple(const OptionSpec& o, std::string_view field) {
+  throw InputError("bad_value", std::string(field),
+                   "must be a multiple of " + std::to_string(o.multiple_of) +
+                       (o.why ? std::string(" (") + o.why + ")" : std::string()));
+}
+
+// parse_choice's message (json_fields.hpp), from the row's names.
+[[noreturn]] TENBOU_COLD void not_a_choice(const OptionSpec& o, std::string_view s, std::string_view field) {
+  std::string allowed;
+  for (const char* c : o.choices) allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c + "\"";
+  throw InputError("bad_value", std::string(field), "must be one of " + allowed + ", got \"" + echo(s) + "\"");
 }
 
 Json strings(ListView<const char*> names) {
@@ -58,6 +73,7 @@ Json option_json(const OptionSpec& o) {
         for (std::int64_t v : o.values) values.push(Json::integer(v));
       }
       if (o.multiple_of) j.set("multiple_of", Json::integer(o.multiple_of));
+      if (o.why) j.set("why", Json::string(o.why));  // the reason the reader's message gives for those two
       break;
     case OptionType::Choice: j.set("choices", strings(o.choices)); break;
     case OptionType::YakuValues:  // an object of yaku -> han (each may be null)
@@ -137,6 +153,78 @@ std::string make_limits_json() {
 }
 
 }  // namespace
+
+std::int64_t read_option_value(const OptionSpec& o, const ValueView& v, std::string_view field) {
+  if (o.nullable && v.kind() == ValueView::Kind::Null) return kOptionNull;
+  switch (o.type) {
+    case OptionType::Bool: return get_bool(v, field);
+    case OptionType::Int: {
+      const std::int64_t i = get_int(v, field, o.min, o.max);
+      if (o.values.size) {
+        bool allowed = false;
+        for (std::int64_t a : o.values) allowed |= a == i;
+        if (!allowed) not_allowed(o, field);
+      }
+      if (o.multiple_of && i % o.multiple_of != 0) not_a_multiple(o, field);
+      return i;
+    }
+    case OptionType::Choice: {
+      const std::string_view s = get_string(v, field);
+      for (std::size_t i = 0; i < o.choices.size; ++i)
+        if (s == o.choices.items[i]) return static_cast<std::int64_t>(i);
+      not_a_choice(o, s, field);
+    }
+    case OptionType::YakuValues:
+    case OptionType::Object: break;  // rows of their own (OptionBinding::read)
+  }
+  throw InputError("bad_value", std::string(field), "cannot be read");
+}
+
+void read_option(const OptionSpec& o, const ValueView& v, std::string_view field, void* rules) {
+  if (o.bind.read) o.bind.read(v, std::string(field), rules);
+  else o.bind.set(rules, read_option_value(o, v, field));
+}
+
+std::int64_t option_value_code(const OptionSpec& o, std::string_view text) {
+  if (text == "null") return kOptionNull;
+  switch (o.type) {
+    case OptionType::Bool: return text == "true";
+    case OptionType::Int: return std::stoll(std::string(text));
+    case OptionType::Choice:
+      for (std::size_t i = 0; i < o.choices.size; ++i)
+        if (text == o.choices.items[i]) return static_cast<std::int64_t>(i);
+      break;
+    case OptionType::YakuValues:
+    case OptionType::Object: break;
+  }
+  return kOptionNull;
+}
+
+Json option_value_json(const OptionSpec& o, std::int64_t code) {
+  if (code == kOptionNull) return Json::null();
+  switch (o.type) {
+    case OptionType::Bool: return Json::boolean(code != 0);
+    case OptionType::Int: return Json::integer(code);
+    case OptionType::Choice:
+      return code >= 0 && static_cast<std::size_t>(code) < o.choices.size ? Json::string(o.choices.items[code]) : Json::null();
+    case OptionType::YakuValues:
+    case OptionType::Object: break;
+  }
+  return Json::null();
+}
+
+const OptionSpec* find_option(ListView<OptionSpec> options, std::string_view key) {
+  for (const OptionSpec& o : options)
+    if (o.is(key)) return &o;
+  return nullptr;
+}
+
+Json options_json(ListView<OptionSpec> options, const void* rules) {
+  Json out = Json::object();
+  for (const OptionSpec& o : options)
+    out.set(o.key, o.bind.show ? o.bind.show(rules) : option_value_json(o, o.bind.get(rules)));
+  return out;
+}
 
 const std::string& options_schema_json() {
   static const std::string text = make_options_json();
