@@ -44,13 +44,14 @@ def han_only_rows(preset: str = "tenhou") -> List[Dict[str, Any]]:
 def _cell_text(cell: Dict[str, Any], dealer: bool) -> str:
     if cell["ron"] is None and cell["tsumo"] is None:
         return "-"
-    ron = str(cell["ron"]) if cell["ron"] is not None else "-"
+    # digit groups, as every amount the command line writes (the han-only table too)
+    ron = f"{cell['ron']:,}" if cell["ron"] is not None else "-"
     if cell["tsumo"] is None:
         tsumo = "-"
     elif dealer:
-        tsumo = f"{cell['tsumo'][0]} all"
+        tsumo = f"{cell['tsumo'][0]:,} all"
     else:
-        tsumo = f"{cell['tsumo'][1]}, {cell['tsumo'][0]}"
+        tsumo = f"{cell['tsumo'][1]:,}, {cell['tsumo'][0]:,}"
     return f"{ron} ({tsumo})"
 
 
