@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import subprocess
 import sys
 
@@ -257,3 +259,33 @@ def test_usage_errors_name_the_command(run_cli, capsys):
     assert run_cli(["points", "--han", "1_0"])[0] == 2  # Python's int() took it, JavaScript does not
     assert "argument --han: expected an integer, got '1_0'" in capsys.readouterr().err
     assert run_cli([])[0] == 2 and "tenbou: error: give a COMMAND: score, waits," in capsys.readouterr().err
+
+
+def docs_examples():
+    """Each `$ tenbou ...` of docs/cli.md with the output shown under it (up to a "..." line)."""
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    examples = []
+    for block in re.findall(r"```\n(.*?)```", text, re.S):
+        lines = block.splitlines()
+        starts = [i for i, line in enumerate(lines) if line.startswith("$ tenbou ")]
+        for n, i in enumerate(starts):
+            end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+            examples.append((lines[i][2:], lines[i + 1:end]))
+    return examples
+
+
+def test_docs_examples_are_what_the_cli_prints(run_cli, capsys):
+    examples = docs_examples()
+    assert len(examples) >= 10
+    for command, shown in examples:
+        if "|" in command:
+            continue  # the JSON Lines one: tests/test_cli_parity.py runs it
+        capsys.readouterr()
+        code, out = run_cli(shlex.split(command)[1:])
+        got = (out + capsys.readouterr().err).splitlines()
+        if shown and shown[-1] in ("...",):
+            shown = shown[:-1]
+            got = got[: len(shown)]
+        assert got == shown, command

@@ -69,7 +69,7 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
             label = f"{LIMIT_TEXT[nd['limit']]} " if nd["limit"] else ""
             nd_text = f"{nd['ron']:,} ({nd['tsumo'][1]:,}-{nd['tsumo'][0]:,})"
             de_text = f"{de['ron']:,} ({de['tsumo'][0]:,} all)"
-            out.write(f"{han_row['han']:<6}{nd_text:<28}{de_text:<24}{label}\n")
+            out.write(f"{han_row['han']:<6}{nd_text:<28}{de_text:<24}{label}".rstrip() + "\n")
         return 0
     if args.json:
         out.write(json.dumps({("dealer" if d else "non_dealer"): table_cells(d, args.preset, args.method) for d in which},
