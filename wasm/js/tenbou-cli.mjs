@@ -1,18 +1,26 @@
 #!/usr/bin/env node
-// The Node command line over the WebAssembly core: the same bytes out as the Python CLI.
-//   node tenbou-cli.mjs score --jsonl < requests.jsonl > results.jsonl
-//   node tenbou-cli.mjs score --json - < request.json
-//   node tenbou-cli.mjs waits --jsonl < hands.jsonl
-// Framing (README "Input contract"): a line ends at "\n" (a "\r" before it is dropped); a
-// UTF-8 BOM that opens the stream is dropped; every line that is not empty gets exactly one
-// result line, in order, whatever its bytes. Input and output are synchronous on the file
-// descriptors: a slow reader simply blocks the writer, and lines go from one reused input
-// buffer straight into one reused request buffer, so memory stays flat however many pass.
+// The Node command line over the WebAssembly core: one interface with the Python CLI (the same
+// commands, arguments, help, output bytes and exit codes; tests/test_cli_parity.py runs both).
+// The arguments and help come from cli/spec.json (python/tenbou/cli/spec.json), each command's
+// text from cli/<command>.mjs (python/tenbou/cli/<command>.py in JS); mjlog is Python-only.
+//
+// Framing of `score --jsonl` and `waits --jsonl` (README "Input contract"): a line ends at "\n"
+// (a "\r" before it is dropped); a UTF-8 BOM that opens the stream is dropped; every line that is
+// not empty gets exactly one result line, in order, whatever its bytes. Input and output are
+// synchronous on the file descriptors: a slow reader simply blocks the writer, and lines go from
+// one reused input buffer straight into one reused request buffer, so memory stays flat.
 import fs from "node:fs";
 import * as tenbou from "./tenbou.mjs";
+import { parseArgs, ParseExit } from "./cli/args.mjs";
+import { InputError, UsageError, setUnits } from "./cli/common.mjs";
+import { cmdScore } from "./cli/score.mjs";
+import { cmdWaits } from "./cli/waits.mjs";
+import { cmdDiscards } from "./cli/discards.mjs";
+import { cmdPoints } from "./cli/points.mjs";
+import { cmdTable } from "./cli/table.mjs";
+import { cmdYaku } from "./cli/yaku.mjs";
+import { cmdDeclare } from "./cli/declare.mjs";
 
-const [command, ...rest] = process.argv.slice(2);
-const usage = "usage: tenbou-cli.mjs score --jsonl | score --json - | waits --jsonl";
 const LIMIT = 1 << 20;  // kMaxRequestBytes: a longer line is cut one byte past it (its result says "too long")
 const BATCH = 1024;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -112,33 +120,66 @@ function texts(records) {
   return out;
 }
 
+// One request: all of stdin (newlines are JSON whitespace), a BOM dropped, at most LIMIT + 1 bytes kept.
+function readRequest() {
+  const input = Buffer.allocUnsafe(1 << 16);
+  const parts = [];
+  let size = 0;
+  for (let n; (n = readChunk(input)) > 0;) {
+    if (size <= LIMIT + 3) parts.push(Buffer.from(input.subarray(0, n)));
+    size += n;
+  }
+  let text = Buffer.concat(parts);
+  if (text.length >= 3 && text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+  if (text.length > LIMIT + 1) text = text.subarray(0, LIMIT + 1);
+  return text;
+}
+
+const io = {
+  scoreJsonl: () => framedBatches((records) => writeAll(tenbou.scoreRecordsText(records))),
+  waitsJsonl: () => framedBatches((records) => writeAll(texts(records).map(waitsLine).join("\n") + "\n")),
+  readRequest,
+};
+
+const COMMANDS = {
+  score: cmdScore, waits: cmdWaits, discards: cmdDiscards, points: cmdPoints, table: cmdTable, yaku: cmdYaku,
+  declare: cmdDeclare,
+};
+
 function main() {
-  if (command === "score" && rest.includes("--jsonl")) {
-    framedBatches((records) => writeAll(tenbou.scoreRecordsText(records)));
-    return 0;
+  const out = [], err = [];
+  const flush = () => {
+    if (out.length) writeAll(out.join(""));
+    if (err.length) fs.writeSync(2, err.join(""));
+  };
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2), tenbou.version);
+  } catch (e) {
+    if (!(e instanceof ParseExit)) throw e;
+    if (e.stdout) writeAll(e.stdout);
+    if (e.stderr) fs.writeSync(2, e.stderr);
+    return e.code;
   }
-  if (command === "waits" && rest.includes("--jsonl")) {
-    framedBatches((records) => writeAll(texts(records).map(waitsLine).join("\n") + "\n"));
-    return 0;
+  if (!COMMANDS[args.command]) {  // mjlog
+    fs.writeSync(2, `tenbou: ${args.command} is in the Python CLI only (pip install tenbou; then tenbou ${args.command} ...)\n`);
+    return 2;
   }
-  if (command === "score" && rest.includes("--json") && rest.includes("-")) {
-    // One request: all of stdin (newlines are JSON whitespace), at most LIMIT + 1 bytes kept.
-    const input = Buffer.allocUnsafe(1 << 16);
-    const parts = [];
-    let size = 0;
-    for (let n; (n = readChunk(input)) > 0;) {
-      if (size <= LIMIT + 3) parts.push(Buffer.from(input.subarray(0, n)));
-      size += n;
-    }
-    let text = Buffer.concat(parts);
-    if (text.length >= 3 && text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
-    if (text.length > LIMIT + 1) text = text.subarray(0, LIMIT + 1);
-    const [line] = tenbou.scoreBytes([text]);
-    writeAll(line + "\n");
-    return line.startsWith('{"ok":true') ? 0 : 1;
+  setUnits(args.units);
+  // Tile options a player repeats accumulate: --dora 4m --dora 1z is 4m1z.
+  for (const name of ["dora", "ura", "flowers", "own_discards", "visible"]) {
+    if (Array.isArray(args[name])) args[name] = args[name].join("");
   }
-  process.stderr.write(usage + "\n");
-  return 2;
+  try {
+    const code = COMMANDS[args.command](args, out, err, io);
+    flush();
+    return code;
+  } catch (e) {
+    flush();
+    if (e instanceof UsageError) { fs.writeSync(2, `tenbou: ${e.message}\n`); return 2; }
+    if (e instanceof InputError || e instanceof tenbou.InvalidRequestError) { fs.writeSync(2, `tenbou: ${e.message}\n`); return 1; }
+    throw e;
+  }
 }
 
 process.exitCode = main();
