@@ -9,6 +9,8 @@ is normalised: both programs call themselves `tenbou`.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -54,21 +56,56 @@ def dist() -> Path:
 
 
 Run = Tuple[int, str, str]
-
-
 RUNS: Dict[Tuple[Tuple[str, ...], bytes, str], Tuple[Run, Run]] = {}
+
+# Node: cli/main.mjs's run() over many command lines in one process (tenbou-cli.mjs is run() with
+# the process's descriptors); the same as Python's cli.main() in this process.
+NODE_BATCH = """
+import { run } from './cli/main.mjs';
+const fs = (await import('node:fs')).default;
+const results = [];
+for (const [args, columns] of JSON.parse(fs.readFileSync(0, 'utf8'))) {
+  process.env.COLUMNS = columns;
+  let out = '', err = '';
+  const code = run(args, { write: (t) => { out += t; }, writeErr: (t) => { err += t; } });
+  results.push([code, out, err]);
+}
+process.stdout.write(JSON.stringify(results));
+"""
+
+
+def python_in_process(args: List[str], columns: str) -> Run:
+    from tenbou import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = columns
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(args)
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_many(dist: Path, cases: List[Tuple[List[str], str]]) -> List[Tuple[Run, Run]]:
+    """(exit status, stdout, stderr) of both CLIs for command lines without stdin, COLUMNS given
+    ("80" is what both use when not on a terminal). Remembered: later tests read earlier runs."""
+    todo = [(a, c) for a, c in cases if (tuple(a), b"", c) not in RUNS]
+    if todo:
+        p = subprocess.run(["node", "--input-type=module", "-e", NODE_BATCH], input=json.dumps(todo),
+                           capture_output=True, text=True, cwd=str(dist))
+        assert p.returncode == 0, p.stderr[-3000:]
+        for (args, columns), node in zip(todo, json.loads(p.stdout)):
+            RUNS[(tuple(args), b"", columns)] = (python_in_process(args, columns), tuple(node))
+    return [RUNS[(tuple(a), b"", c)] for a, c in cases]
 
 
 def run_both(dist: Path, args: List[str], stdin: bytes = b"", columns: str = "") -> Tuple[Run, Run]:
-    """(exit status, stdout, stderr) of the Python and the Node CLI; COLUMNS unset (80: not a
-    terminal) unless given. Runs are remembered: the width test reads the parity test's."""
-    key = (tuple(args), stdin, columns)
-    if key not in RUNS:
-        RUNS[key] = _run_both(dist, args, stdin, columns)
-    return RUNS[key]
-
-
-def _run_both(dist: Path, args: List[str], stdin: bytes, columns: str) -> Tuple[Run, Run]:
+    """Both programs as processes: `python -m tenbou.cli` and `node tenbou-cli.mjs`."""
     env = dict(os.environ)
     env.pop("COLUMNS", None)
     if columns:
@@ -162,16 +199,24 @@ MORE: List[List[str]] = [
 ]
 
 
-def cases() -> List[Tuple[List[str], bytes]]:
-    out = [(shlex.split(c)[1:], b"") for c in readme_examples() + docs_examples()] + help_examples()
-    out += [(a, b"") for a in ERRORS + MORE]
-    out += [([c, "--help"], b"") for c in NODE_COMMANDS] + [(["--help"], b""), (["-h"], b"")]
-    out += [([c, "--version"], b"") for c in NODE_COMMANDS] + [(["--version"], b"")]
-    good = '{"hand":"234567m234p55s678s","win_tile":"5m","riichi":true}'
-    out += [(["score", "-"], good.encode()), (["score", "--json", "-"], good.encode()), (["score", "-"], b'{"hand": '),
-            (["score", "-"], b""), (["score", "--jsonl"], (good + "\nnot json\n{}\n").encode()),
-            (["waits", "--jsonl"], b'{"hand":"123m456m789p2345s"}\n{"hand":"1m"}\n[1]\nnope\n')]
+def cases() -> List[List[str]]:
+    """Command lines without stdin: the examples, errors, more outputs, every --help and --version."""
+    out = [shlex.split(c)[1:] for c in readme_examples() + docs_examples()] + [a for a, i in help_examples() if not i]
+    out += ERRORS + MORE
+    out += [[c, "--help"] for c in NODE_COMMANDS] + [["--help"], ["-h"]]
+    out += [[c, "--version"] for c in NODE_COMMANDS] + [["--version"]]
     return out
+
+
+GOOD = '{"hand":"234567m234p55s678s","win_tile":"5m","riichi":true}'
+PROCESS_CASES: List[Tuple[List[str], bytes]] = [a for a in help_examples() if a[1]] + [
+    (["score", "-"], GOOD.encode()), (["score", "--json", "-"], GOOD.encode()), (["score", "-"], b'{"hand": '),
+    (["score", "-"], b""), (["score", "--jsonl"], (GOOD + "\nnot json\n{}\n").encode()),
+    (["waits", "--jsonl"], b'{"hand":"123m456m789p2345s"}\n{"hand":"1m"}\n[1]\nnope\n'),
+    # the programs themselves: help, version, a usage error, a result, a failure
+    (["--version"], b""), (["score", "--help"], b""), (["bogus"], b""), (["points", "--yakuman", "2"], b""),
+    (["score", "123m456p789s23456s"], b""), (["discards", "19m19p19s12345677z"], b""),
+]
 
 
 def test_the_readme_and_help_examples_are_found():
@@ -180,41 +225,48 @@ def test_the_readme_and_help_examples_are_found():
     assert len(help_examples()) == sum(len(SPEC["parsers"][c]["examples"]) for c in NODE_COMMANDS)
 
 
+def describe(differ: List[Tuple[List[str], Run, Run]]) -> str:
+    return "\n\n".join(f"tenbou {shlex.join(a)}\n python: {p!r}\n node:   {n!r}" for a, p, n in differ[:5])
+
+
 def test_both_command_lines_agree_byte_for_byte(dist):
+    todo = cases()
+    differ = [(args, python, node) for args, (python, node) in zip(todo, run_many(dist, [(a, "80") for a in todo]))
+              if python != node]
+    assert not differ, describe(differ)
+    assert len(todo) > 120
+
+
+def test_both_programs_agree_byte_for_byte(dist):
+    """As processes, stdin included: `python -m tenbou.cli` and `node tenbou-cli.mjs`."""
     differ = []
-    for args, stdin in cases():
+    for args, stdin in PROCESS_CASES:
         python, node = run_both(dist, args, stdin)
         if python != node:
             differ.append((args, python, node))
-    assert not differ, "\n\n".join(f"tenbou {shlex.join(a)}\n python: {p!r}\n node:   {n!r}" for a, p, n in differ[:5])
+    assert not differ, describe(differ)
 
 
-@pytest.mark.parametrize("columns", ["60", "200"])
+@pytest.mark.parametrize("columns", ["60", "100", "200"])
 def test_help_wraps_to_the_terminal_alike(dist, columns):
-    for args in [["--help"]] + [[c, "--help"] for c in NODE_COMMANDS]:
-        python, node = run_both(dist, args, columns=columns)
+    helps = [["--help"]] + [[c, "--help"] for c in NODE_COMMANDS]
+    for args, (python, node) in zip(helps, run_many(dist, [(a, columns) for a in helps])):
         assert python == node, args
-        width = min(100, int(columns))
         text = python[1].split("\nexamples:\n")[0]  # the examples are command lines to copy: not wrapped
-        assert max(display_width(line) for line in text.splitlines()) <= width, (args, columns)
+        assert max(display_width(line) for line in text.splitlines()) <= min(100, int(columns)), (args, columns)
 
 
 def test_no_line_passes_100_columns(dist):
     """The issue's cases: the README's examples, discards of a thirteen-orphans hand (632 columns
-    once), every family's yaku table (115-131), every help text."""
-    checked = [(shlex.split(c)[1:], b"") for c in readme_examples()] + help_examples()
-    checked += [(["discards", "19m19p19s12345677z"], b""), (["yaku"], b""), (["yaku", "--rules", "korean"], b""),
-                (["yaku", "--rules", "hktw"], b""), (["table"], b""), (["table", "--method", "han_only"], b""),
-                (["points", "--han", "300", "--fu", "90", "--method", "aotenjo"], b"")]
-    checked += [([c, "--help"], b"") for c in NODE_COMMANDS]
-    for args, stdin in checked:
-        if "--wide" in args:
-            continue  # asked for the long form
-        python, node = run_both(dist, args, stdin)
-        for name, (_, out, err) in (("python", python), ("node", node)):
+    once), every family's yaku table (115-131), the tables, every help text."""
+    checked = [shlex.split(c)[1:] for c in readme_examples() + docs_examples()] + [a for a, _ in help_examples()]
+    checked += [["discards", "19m19p19s12345677z"], ["yaku"], ["yaku", "--rules", "korean"], ["yaku", "--rules", "hktw"],
+                ["table"], ["table", "--method", "han_only"], ["points", "--han", "300", "--fu", "90", "--method", "aotenjo"]]
+    checked += [[c, "--help"] for c in NODE_COMMANDS]
+    checked = [a for a in checked if "--wide" not in a and "--jsonl" not in a]  # the long form asked for; JSON data
+    for args, runs in zip(checked, run_many(dist, [(a, "100") for a in checked])):
+        for name, (_, out, err) in zip(("python", "node"), runs):
             for line in (out + err).splitlines():
-                if args[-1] == "--json" or line.startswith("{"):
-                    continue  # JSON lines are data, not layout
                 assert display_width(line) <= 100, (name, args, line)
 
 

@@ -11,15 +11,7 @@
 // one reused input buffer straight into one reused request buffer, so memory stays flat.
 import fs from "node:fs";
 import * as tenbou from "./tenbou.mjs";
-import { parseArgs, ParseExit } from "./cli/args.mjs";
-import { InputError, UsageError, setUnits } from "./cli/common.mjs";
-import { cmdScore } from "./cli/score.mjs";
-import { cmdWaits } from "./cli/waits.mjs";
-import { cmdDiscards } from "./cli/discards.mjs";
-import { cmdPoints } from "./cli/points.mjs";
-import { cmdTable } from "./cli/table.mjs";
-import { cmdYaku } from "./cli/yaku.mjs";
-import { cmdDeclare } from "./cli/declare.mjs";
+import { run } from "./cli/main.mjs";
 
 const LIMIT = 1 << 20;  // kMaxRequestBytes: a longer line is cut one byte past it (its result says "too long")
 const BATCH = 1024;
@@ -136,51 +128,12 @@ function readRequest() {
 }
 
 const io = {
+  write: writeAll,
+  writeErr: (text) => fs.writeSync(2, text),
   scoreJsonl: () => framedBatches((records) => writeAll(tenbou.scoreRecordsText(records))),
   waitsJsonl: () => framedBatches((records) => writeAll(texts(records).map(waitsLine).join("\n") + "\n")),
   readRequest,
 };
 
-const COMMANDS = {
-  score: cmdScore, waits: cmdWaits, discards: cmdDiscards, points: cmdPoints, table: cmdTable, yaku: cmdYaku,
-  declare: cmdDeclare,
-};
-
-function main() {
-  const out = [], err = [];
-  const flush = () => {
-    if (out.length) writeAll(out.join(""));
-    if (err.length) fs.writeSync(2, err.join(""));
-  };
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2), tenbou.version);
-  } catch (e) {
-    if (!(e instanceof ParseExit)) throw e;
-    if (e.stdout) writeAll(e.stdout);
-    if (e.stderr) fs.writeSync(2, e.stderr);
-    return e.code;
-  }
-  if (!COMMANDS[args.command]) {  // mjlog
-    fs.writeSync(2, `tenbou: ${args.command} is in the Python CLI only (pip install tenbou; then tenbou ${args.command} ...)\n`);
-    return 2;
-  }
-  setUnits(args.units);
-  // Tile options a player repeats accumulate: --dora 4m --dora 1z is 4m1z.
-  for (const name of ["dora", "ura", "flowers", "own_discards", "visible"]) {
-    if (Array.isArray(args[name])) args[name] = args[name].join("");
-  }
-  try {
-    const code = COMMANDS[args.command](args, out, err, io);
-    flush();
-    return code;
-  } catch (e) {
-    flush();
-    if (e instanceof UsageError) { fs.writeSync(2, `tenbou: ${e.message}\n`); return 2; }
-    if (e instanceof InputError || e instanceof tenbou.InvalidRequestError) { fs.writeSync(2, `tenbou: ${e.message}\n`); return 1; }
-    throw e;
-  }
-}
-
-process.exitCode = main();
+process.exitCode = run(process.argv.slice(2), io);
 if (process.env.TENBOU_CLI_MEMORY) process.stderr.write(JSON.stringify(process.memoryUsage()) + "\n");
