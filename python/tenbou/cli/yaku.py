@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import List, TextIO
+from typing import Any, Dict, List, TextIO
 
 from .. import _core
 from .text import columns
 
 
-def korean_cell(row: dict, variant: str) -> str:
+def korean_cell(row: Dict[str, Any], variant: str) -> str:
     """A Korean table cell as the seed writes it (L10): "+" additional, "-" 0 han, 불명 unknown."""
     han = row["han"][variant]
     if han is None and not row["local"]:
@@ -18,7 +18,7 @@ def korean_cell(row: dict, variant: str) -> str:
     return ("+" if row["kind"][variant] == "additional" else "") + str(han)
 
 
-def riichi_value(row: dict) -> str:
+def riichi_value(row: Dict[str, Any]) -> str:
     if row["yakuman"]:
         return "yakuman" + (", closed only" if row["han_open"] == 0 else "")
     if row["han_open"] == 0:
