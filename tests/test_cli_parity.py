@@ -212,7 +212,10 @@ GOOD = '{"hand":"234567m234p55s678s","win_tile":"5m","riichi":true}'
 PROCESS_CASES: List[Tuple[List[str], bytes]] = [a for a in help_examples() if a[1]] + [
     (["score", "-"], GOOD.encode()), (["score", "--json", "-"], GOOD.encode()), (["score", "-"], b'{"hand": '),
     (["score", "-"], b""), (["score", "--jsonl"], (GOOD + "\nnot json\n{}\n").encode()),
-    (["waits", "--jsonl"], b'{"hand":"123m456m789p2345s"}\n{"hand":"1m"}\n[1]\nnope\n'),
+    (["waits", "--jsonl"], b'{"hand":"123m456m789p2345s"}\n{"hand":"1m"}\n[1]\nnope\n{"hand":"123m456m789p2345s","honba":NaN}\n'
+                          b'{"hand":"123m456m789p2345s","hand":"1m"}\n{"hand":"123m456m789p2345s","honba":1e400}\n'
+                          b'{"hand":"123m456m789p2345s","honba":1.0}\n{"hand":"123m456m789p2345s","x":99999999999999999999}\n'
+                          b'\xff\n{"hand":"123m456m789p2345s","options":{"kiriage":true}}\n'),
     # the programs themselves: help, version, a usage error, a result, a failure
     (["--version"], b""), (["score", "--help"], b""), (["bogus"], b""), (["points", "--yakuman", "2"], b""),
     (["score", "123m456p789s23456s"], b""), (["discards", "19m19p19s12345677z"], b""),

@@ -3,23 +3,31 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
+from typing import Any, Dict, List, TextIO, Tuple
 
 from .. import _core
-from .common import _before_win_answer, _pad, _short_result
+from .common import _before_win_answer, _no_constant, _pad, _short_result
 from .score import _framed_lines, _stdin_bytes
 from .text import wrap_items
 
 WIDTH = 100  # the readable answer fits 100 columns unless --wide
 
 
+def _unique_keys(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    """A JSON object whose keys are all different (the core refuses a repeated key as bad_json)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError("duplicate key")
+    return obj
+
+
 def waits_line(raw: bytes) -> str:
     """One answer line of `waits --jsonl` (the Node CLI's waitsLine): the core's answer to a request
     line, or its error as a result line."""
-    try:
-        request = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _core.score_json_lines([raw])[0]  # not JSON: the core's own bad_json result
+    try:  # strict JSON as the core reads it (no NaN or Infinity); the core's analysis takes a dict
+        request = json.loads(raw.decode("utf-8"), parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except ValueError:  # not UTF-8, not JSON: the core's own bad_json result
+        return _core.score_json_lines([raw])[0]
     if not isinstance(request, dict):
         return _core.score_json_lines([raw])[0]
     return json.dumps(_core.waits(request), ensure_ascii=False, separators=(",", ":"))

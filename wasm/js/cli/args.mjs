@@ -20,7 +20,8 @@ export class ParseExit extends Error {
 
 /** Columns to wrap help to: COLUMNS, else the terminal's, at most 100, 80 when not a terminal. */
 function terminalWidth() {
-  const env = Number.parseInt(process.env.COLUMNS ?? "", 10);
+  const text = (process.env.COLUMNS ?? "").trim();  // as Python's shutil reads it: int(), else the terminal
+  const env = /^[+-]?\d+$/.test(text) ? Number(text) : 0;
   const columns = env > 0 ? env : process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : 80;
   return Math.max(40, Math.min(MAX_WIDTH, columns));
 }
