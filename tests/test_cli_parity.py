@@ -173,6 +173,13 @@ ERRORS: List[List[str]] = [
     ["points", "--han", "3", "--players", "5"], ["table", "--who", "nobody"], ["yaku", "--rules", "mcr"],
     ["declare"], ["declare", "222m345m567m55p78p"], ["declare", "222m345m567m55p7p"],
     ["score", "HAND", "extra"], ["--version", "score"], ["score", "1m", "--help", "--seat", "X"],
+    # --option values: JSON when they parse (300.0 and 1e3 are floats to Python, so to the core), else text
+    ["points", "--han", "3", "--honba", "1", "--option", "honba_value=1e3"],
+    ["points", "--han", "3", "--honba", "1", "--option", "honba_value=300.0"],
+    ["points", "--han", "3", "--honba", "1", "--option", "honba_value=99999999999999999999"],
+    ["points", "--han", "3", "--honba", "1", "--option", "honba_value=NaN"],
+    ["score", "234567m234p55s678s", "--option", "kiriage=1"], ["score", "234567m234p55s678s", "--option", "kiriage=yes"],
+    ["waits", "123m456m789p2345s", "--option", "honba_value=3e2"], ["declare", "234567m234p55p78p", "--option", "x=1.0"],
 ]
 
 MORE: List[List[str]] = [

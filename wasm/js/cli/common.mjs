@@ -59,13 +59,22 @@ export function setUnits(units) { UNITS = units || "en"; }
 export function units() { return UNITS; }
 export function fmt(n) { return tenbou.formatAmount(n, UNITS); }
 
+/** A number written with a fraction or an exponent: Python reads "300.0" and "1e3" as floats, which
+ * the core tells from integers; JSON.parse would make them 300 and 1000, so the text is kept. */
+class RawNumber {
+  constructor(text) { this.text = text; }
+}
+
 function parseOption(text) {
   const at = text.indexOf("=");
   if (at < 0) throw new UsageError(`--option expects KEY=VALUE, got '${text}'`);
   const key = text.slice(0, at), value = text.slice(at + 1);
+  const trimmed = value.trim();
   try {
-    if (/^-?\d+$/.test(value.trim()) && !Number.isSafeInteger(Number(value))) return [key, BigInt(value.trim())];
-    return [key, JSON.parse(value)];
+    if (/^-?\d+$/.test(trimmed) && !Number.isSafeInteger(Number(trimmed))) return [key, BigInt(trimmed)];
+    const parsed = JSON.parse(value);
+    if (typeof parsed === "number" && /[.eE]/.test(trimmed)) return [key, new RawNumber(trimmed)];
+    return [key, parsed];
   } catch {
     return [key, value];
   }
@@ -80,9 +89,20 @@ export function parseOptions(texts, base = {}) {
   return options;
 }
 
+/** The JSON text of a request: tenbou.toJSON's (BigInts and integers past 2^53 as digits), with
+ * the numbers of --option as written. */
+export function requestText(request) {
+  const text = JSON.stringify(request, (_k, v) => {
+    if (typeof v === "bigint") return `\u0001${v}\u0001`;
+    if (typeof v === "number" && Number.isInteger(v) && !Number.isSafeInteger(v)) return `\u0001${BigInt(v)}\u0001`;
+    return v instanceof RawNumber ? `\u0001${v.text}\u0001` : v;
+  });
+  return text.replace(/"\\u0001([^"\\]*)\\u0001"/g, "$1");
+}
+
 /** The core's result object for a request (the same text the Python CLI gets). */
 export function scoreLine(request) {
-  return tenbou.scoreLines([tenbou.toJSON(request)])[0];
+  return tenbou.scoreLines([requestText(request)])[0];
 }
 
 function lastTile(hand) {
@@ -213,7 +233,7 @@ export function beforeWinAnswer(args, analyse) {
   if (!args.hand) throw new UsageError(`give a HAND (e.g. 123m456m789p2345s)${"jsonl" in args ? ", or --jsonl" : ""}`);
   const request = buildRequest(args, true);
   try {
-    const data = analyse(request);
+    const data = analyse(requestText(request));
     return { data, json: tenbou.toJSON(data) };
   } catch (e) {
     if (!(e instanceof tenbou.InvalidRequestError)) throw e;

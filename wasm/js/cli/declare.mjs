@@ -1,6 +1,6 @@
 // `tenbou declare`: is a Korean 엎어/불러 declaration legal? (python/tenbou/cli/declare.py in JS)
 import * as tenbou from "../tenbou.mjs";
-import { parseOptions } from "./common.mjs";
+import { parseOptions, requestText } from "./common.mjs";
 
 /** The request korean.declaration() of the Python package sends. */
 export function declareRequest(args) {
@@ -14,7 +14,7 @@ export function declareRequest(args) {
 }
 
 export function cmdDeclare(args, out) {
-  const data = tenbou.koreanDeclaration(declareRequest(args));
+  const data = tenbou.koreanDeclaration(requestText(declareRequest(args)));
   if (args.json) {
     out.push(tenbou.toJSON(data) + "\n");
   } else {

@@ -1,6 +1,6 @@
 // `tenbou points`: the payments of a bare han/fu cell (python/tenbou/cli/points.py in JS).
 import * as tenbou from "../tenbou.mjs";
-import { LIMIT_TEXT, UsageError, fmt, parseOptions, payerTexts, yakumanText } from "./common.mjs";
+import { LIMIT_TEXT, UsageError, fmt, parseOptions, payerTexts, requestText, yakumanText } from "./common.mjs";
 import { amountLines } from "./text.mjs";
 
 const WIDTH = 100;
@@ -12,7 +12,7 @@ export function pointsQuery(han, fu, { dealer = false, tsumo = false, method = "
   if (players !== 4) query.players = players;
   if (fu !== null && fu !== undefined) query.fu = fu;
   if (options !== null) query.options = { ...options };
-  return tenbou.points(query);
+  return tenbou.points(requestText(query));
 }
 
 export function cmdPoints(args, out, err) {
