@@ -668,7 +668,7 @@ def test_cli_scores_a_hktw_hand(run_cli) -> None:
     assert "18-3  문전쯔모" in out and "Value     5 base + 6 = 11" in out and "Total     33" in out
     code, out = run_cli(["score", "--rules", "hktw", "123m456m789p345s678s55z", "--json", "--win", "4m"])
     assert json.loads(out)["value"] == 9
-    code, out = run_cli(["yaku", "--rules", "hktw"])
+    code, out = run_cli(["yaku", "--rules", "hktw", "--wide"])
     assert code == 0 and "little_three_dragons" in out and "L24" in out
     code, _ = run_cli(["score", "--rules", "hktw", "123m456m789p345s678s55z", "--dora", "1m"])
     assert code == 2

@@ -616,7 +616,7 @@ def test_cli_declare_and_yaku_table(run_cli):
     assert code == 1 and "9p by ron" in out
     code, out = run_cli(["declare", "234567m234p55p78p"])
     assert code == 0 and "Legal     yes" in out
-    code, out = run_cli(["yaku", "--rules", "korean"])
+    code, out = run_cli(["yaku", "--rules", "korean", "--wide"])
     assert code == 0 and len(out.splitlines()) == 1 + 36 + 5
     assert "불명" in out and "L46" in out
 

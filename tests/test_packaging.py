@@ -185,10 +185,12 @@ def test_manylinux_wheel_installs_without_a_compiler(tmp_path):
 
     names = zipfile.ZipFile(wheel).namelist()
     package = {n for n in names if not n.startswith("tenbou-")}
-    assert {"tenbou/py.typed", "tenbou/_core.pyi", "tenbou/cli/__init__.py", "tenbou/cli/score.py"} <= package
-    # Python sources, the extension and directory entries: nothing else (no build leftovers, no tests).
-    assert all(n.startswith("tenbou/") and (n.endswith((".py", ".pyi", ".typed", "/")) or "/_core." in n)
-               for n in package), sorted(package)
+    assert {"tenbou/py.typed", "tenbou/_core.pyi", "tenbou/cli/__init__.py", "tenbou/cli/score.py",
+            "tenbou/cli/spec.json"} <= package
+    # Python sources, the extension, the CLI's spec and directory entries: nothing else (no build
+    # leftovers, no tests).
+    assert all(n.startswith("tenbou/") and (n.endswith((".py", ".pyi", ".typed", "/")) or "/_core." in n
+                                            or n == "tenbou/cli/spec.json") for n in package), sorted(package)
     assert any(n.endswith("licenses/LICENSE") for n in names)
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)

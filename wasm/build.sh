@@ -40,6 +40,11 @@ em++ -O3 -fwasm-exceptions -mbulk-memory "${OBJS[@]}" -lembind -o "$OUT/tenbou-c
 # 3. The JS API, its types, the Node command line and the page, as they are; the npm
 #    package's files (package.json takes the version of CMakeLists.txt: `npm pack wasm/dist`).
 cp wasm/js/tenbou.mjs wasm/js/tenbou.d.ts wasm/js/tenbou-cli.mjs "$OUT/"
+# The Node command line's commands (cli/*.mjs) and the arguments and help it shares with the
+# Python CLI (python/tenbou/cli/spec.json); the CommonJS entry and its types.
+mkdir -p "$OUT/cli"
+cp wasm/js/cli/*.mjs python/tenbou/cli/spec.json "$OUT/cli/"
+cp wasm/js/tenbou.cjs wasm/js/tenbou.d.cts "$OUT/"
 cp wasm/web/index.html wasm/web/app.mjs wasm/web/tiles.mjs wasm/web/style.css "$OUT/"
 sed "s/@VERSION@/$VERSION/" wasm/package.json > "$OUT/package.json"
 cp wasm/README.md LICENSE "$OUT/"

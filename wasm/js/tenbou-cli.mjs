@@ -1,18 +1,18 @@
 #!/usr/bin/env node
-// The Node command line over the WebAssembly core: the same bytes out as the Python CLI.
-//   node tenbou-cli.mjs score --jsonl < requests.jsonl > results.jsonl
-//   node tenbou-cli.mjs score --json - < request.json
-//   node tenbou-cli.mjs waits --jsonl < hands.jsonl
-// Framing (README "Input contract"): a line ends at "\n" (a "\r" before it is dropped); a
-// UTF-8 BOM that opens the stream is dropped; every line that is not empty gets exactly one
-// result line, in order, whatever its bytes. Input and output are synchronous on the file
-// descriptors: a slow reader simply blocks the writer, and lines go from one reused input
-// buffer straight into one reused request buffer, so memory stays flat however many pass.
+// The Node command line over the WebAssembly core: one interface with the Python CLI (the same
+// commands, arguments, help, output bytes and exit codes; tests/test_cli_parity.py runs both).
+// The arguments and help come from cli/spec.json (python/tenbou/cli/spec.json), each command's
+// text from cli/<command>.mjs (python/tenbou/cli/<command>.py in JS); mjlog is Python-only.
+//
+// Framing of `score --jsonl` and `waits --jsonl` (README "Input contract"): a line ends at "\n"
+// (a "\r" before it is dropped); a UTF-8 BOM that opens the stream is dropped; every line that is
+// not empty gets exactly one result line, in order, whatever its bytes. Input and output are
+// synchronous on the file descriptors: a slow reader simply blocks the writer, and lines go from
+// one reused input buffer straight into one reused request buffer, so memory stays flat.
 import fs from "node:fs";
 import * as tenbou from "./tenbou.mjs";
+import { run } from "./cli/main.mjs";
 
-const [command, ...rest] = process.argv.slice(2);
-const usage = "usage: tenbou-cli.mjs score --jsonl | score --json - | waits --jsonl";
 const LIMIT = 1 << 20;  // kMaxRequestBytes: a longer line is cut one byte past it (its result says "too long")
 const BATCH = 1024;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -112,34 +112,28 @@ function texts(records) {
   return out;
 }
 
-function main() {
-  if (command === "score" && rest.includes("--jsonl")) {
-    framedBatches((records) => writeAll(tenbou.scoreRecordsText(records)));
-    return 0;
+// One request: all of stdin (newlines are JSON whitespace), a BOM dropped, at most LIMIT + 1 bytes kept.
+function readRequest() {
+  const input = Buffer.allocUnsafe(1 << 16);
+  const parts = [];
+  let size = 0;
+  for (let n; (n = readChunk(input)) > 0;) {
+    if (size <= LIMIT + 3) parts.push(Buffer.from(input.subarray(0, n)));
+    size += n;
   }
-  if (command === "waits" && rest.includes("--jsonl")) {
-    framedBatches((records) => writeAll(texts(records).map(waitsLine).join("\n") + "\n"));
-    return 0;
-  }
-  if (command === "score" && rest.includes("--json") && rest.includes("-")) {
-    // One request: all of stdin (newlines are JSON whitespace), at most LIMIT + 1 bytes kept.
-    const input = Buffer.allocUnsafe(1 << 16);
-    const parts = [];
-    let size = 0;
-    for (let n; (n = readChunk(input)) > 0;) {
-      if (size <= LIMIT + 3) parts.push(Buffer.from(input.subarray(0, n)));
-      size += n;
-    }
-    let text = Buffer.concat(parts);
-    if (text.length >= 3 && text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
-    if (text.length > LIMIT + 1) text = text.subarray(0, LIMIT + 1);
-    const [line] = tenbou.scoreBytes([text]);
-    writeAll(line + "\n");
-    return line.startsWith('{"ok":true') ? 0 : 1;
-  }
-  process.stderr.write(usage + "\n");
-  return 2;
+  let text = Buffer.concat(parts);
+  if (text.length >= 3 && text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+  if (text.length > LIMIT + 1) text = text.subarray(0, LIMIT + 1);
+  return text;
 }
 
-process.exitCode = main();
+const io = {
+  write: writeAll,
+  writeErr: (text) => fs.writeSync(2, text),
+  scoreJsonl: () => framedBatches((records) => writeAll(tenbou.scoreRecordsText(records))),
+  waitsJsonl: () => framedBatches((records) => writeAll(texts(records).map(waitsLine).join("\n") + "\n")),
+  readRequest,
+};
+
+process.exitCode = run(process.argv.slice(2), io);
 if (process.env.TENBOU_CLI_MEMORY) process.stderr.write(JSON.stringify(process.memoryUsage()) + "\n");

@@ -12,7 +12,8 @@ from .. import _core
 from ..errors import InvalidRequestError
 from ..mjlog import MjlogError
 from . import common
-from .common import UsageError, add_hand_arguments
+from .args import SPEC, Parser, make_command
+from .common import UsageError
 from .score import cmd_score
 from .points import cmd_points
 from .table import cmd_table
@@ -28,85 +29,18 @@ __all__ = ["main", "make_parser", "compare_with_tenhou", "table_cells", "han_onl
 
 
 def make_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tenbou", description="Score mahjong hands (Riichi; Korean; Hong Kong-Taiwan).")
-    parser.add_argument("--version", action="version", version=f"tenbou {_core.__version__}")
-    sub = parser.add_subparsers(dest="command")
-
-    s = sub.add_parser("score", epilog='examples:\n  tenbou score 234567m234p55s678s --win 5m --tsumo --riichi --seat S --dora 4m\n  tenbou score 234m678p345s99m --meld pon:777z --win 9m --seat S\n  tenbou score 111m99m123p456p789s --win 9m --riichi --players 3 --kita 2\n  tenbou score 1112345678999m5m --rules korean --variant samsiki\n  echo \'{"hand":"234567m234p55s678s","win_tile":"5m","riichi":true}\' | tenbou score --jsonl', formatter_class=argparse.RawDescriptionHelpFormatter, help="score a hand", description=(
-        "Score a hand. HAND holds the concealed tiles including the winning tile; the winning tile is --win, "
-        "or the last tile written in HAND."))
-    s.add_argument("hand", nargs="?", help="concealed tiles incl. the winning tile, e.g. 234567m234p55s678s; '-' reads a JSON request from stdin")
-    add_hand_arguments(s)
-    s.add_argument("--json", action="store_true", help="print the contract's JSON result")
-    s.add_argument("--jsonl", action="store_true", help="read JSON Lines requests on stdin, write one result line each")
-
-    w = sub.add_parser("waits", epilog='examples:\n  tenbou waits 123m456m789p2345s --riichi --seat S\n  tenbou waits 19m19p19s1234567z --visible 1m1m --own-discards 9p', formatter_class=argparse.RawDescriptionHelpFormatter, help="shanten, useful tiles, and each winning tile's value by ron and tsumo", description=(
-        "A hand before the win: HAND holds the 13 concealed tiles (minus 3 per meld). Prints the shanten, the "
-        "useful tiles with their unseen copies and, when ready, every winning tile scored by ron and by tsumo."))
-    w.add_argument("hand", help="the concealed tiles before the win, e.g. 123m456m789p2345s")
-    add_hand_arguments(w)
-    w.add_argument("--visible", action="append", default=[], metavar="TILES",
-                   help="tiles seen elsewhere (others' discards and melds; repeatable)")
-    w.add_argument("--json", action="store_true", help="print the core's JSON answer")
-
-    dd = sub.add_parser("discards", epilog="examples:\n  tenbou discards 123m456m789p23459s --riichi --seat S\n"
-                        "  tenbou discards 111m99m123p456p789s --players 3 --kita 1 --visible 9s9s",
-                        formatter_class=argparse.RawDescriptionHelpFormatter,
-                        help="what to discard: every discard with its shanten, useful tiles and waits", description=(
-        "A hand one tile past a hand before the win (14 tiles minus 3 per meld): every distinct discard, best "
-        "first (lowest shanten, most useful tiles unseen, highest expected value of the waits)."))
-    dd.add_argument("hand", help="the concealed tiles, e.g. 123m456m789p23459s")
-    add_hand_arguments(dd)
-    dd.add_argument("--visible", action="append", default=[], metavar="TILES",
-                    help="tiles seen elsewhere (others' discards and melds; repeatable)")
-    dd.add_argument("--json", action="store_true", help="print the core's JSON answer")
-    return make_rest(sub, parser)
-
-
-def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The other subcommands."""
-    p = sub.add_parser("points", epilog='examples:\n  tenbou points --han 3 --fu 40\n  tenbou points --han 4 --fu 30 --dealer --tsumo --honba 2 --sticks 1\n  tenbou points --yakuman 2\n  tenbou points --han 103 --fu 90 --dealer --tsumo --method aotenjo --units ko', formatter_class=argparse.RawDescriptionHelpFormatter, help="payments of a bare han/fu cell")
-    p.add_argument("--han", type=int, default=None, help="han (required, unless --yakuman)")
-    p.add_argument("--fu", type=int, default=30, help="fu (default 30)")
-    p.add_argument("--yakuman", type=int, default=0, help="yakuman multiples (han/fu ignored)")
-    p.add_argument("--dealer", action="store_true")
-    p.add_argument("--tsumo", action="store_true")
-    p.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
-    p.add_argument("--honba", type=int, default=0)
-    p.add_argument("--sticks", type=int, default=0)
-    p.add_argument("--players", type=int, default=4, choices=[3, 4], help="3: three-player (two payers on tsumo)")
-    p.add_argument("--preset", default="tenhou")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. honba_value=1500")
-    p.add_argument("--units", default="en", choices=["en", "ko", "ja"])
-    p.add_argument("--json", action="store_true")
-
-    t = sub.add_parser("table", epilog='examples:\n  tenbou table --who dealer\n  tenbou table --method han_only', formatter_class=argparse.RawDescriptionHelpFormatter, help="print seed 000's dealer and non-dealer score tables")
-    t.add_argument("--who", choices=["both", "dealer", "non-dealer"], default="both")
-    t.add_argument("--preset", default="tenhou")
-    t.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"])
-    t.add_argument("--json", action="store_true")
-
-    y = sub.add_parser("yaku", epilog='examples:\n  tenbou yaku\n  tenbou yaku --rules korean\n  tenbou yaku --rules hktw', formatter_class=argparse.RawDescriptionHelpFormatter, help="list the yaku with their names and han")
-    y.add_argument("--rules", default="riichi", choices=["riichi", "korean", "hktw"],
-                   help="korean: seed 004's table, every variant; hktw: seed 002's 56 entries")
-
-    d = sub.add_parser("declare", epilog='examples:\n  tenbou declare 234567m234p5567p --variant nagari', formatter_class=argparse.RawDescriptionHelpFormatter, help="Korean: is a 엎어/불러 declaration legal on this 13-tile hand?")
-    d.add_argument("hand", help="the 13 concealed tiles before the win (minus 3 per meld)")
-    d.add_argument("--meld", action="append", metavar="KIND:TILES")
-    d.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"])
-    d.add_argument("--seat", default="E", choices=list("ESWN"))
-    d.add_argument("--round", default="E", choices=list("ESWN"))
-    d.add_argument("--bulleo", action="store_true")
-    d.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true")
-    d.add_argument("--double-riichi", dest="double_riichi", action="store_true", help="부지부 엎어")
-    d.add_argument("--option", action="append", metavar="KEY=VALUE")
-    d.add_argument("--json", action="store_true")
-
+    """The `tenbou` parser: the commands of spec.json (shared with the Node CLI), then mjlog."""
+    parser = Parser(prog=SPEC["prog"], description=SPEC["description"], epilog=SPEC["epilog"])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog=SPEC["prog"], parser_class=Parser)
+    for name in SPEC["commands"]:
+        if name in SPEC["parsers"]:
+            make_command(sub, name)
     m = sub.add_parser("mjlog", epilog='examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n  tenbou mjlog game.mjlog > requests.jsonl', formatter_class=argparse.RawDescriptionHelpFormatter, help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
     m.add_argument("files", nargs="+")
     m.add_argument("--check", action="store_true", help="score every win (or, with --settle, settle every hand) and compare with Tenhou's record")
     m.add_argument("--settle", action="store_true",
                    help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas} (each seat's point change)")
+    parser.commands = [(a.dest, a.help or "") for a in sub._choices_actions]
     return parser
 
 
@@ -124,8 +58,14 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
         sys.set_int_max_str_digits(0)
     parser = make_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # argparse already printed the problem
+        args, extras = parser.parse_known_args(argv)
+        if extras:  # named by the command's parser, with its usage (argparse names the top one)
+            command_parser = parser._subparsers._group_actions[0].choices.get(args.command, parser)  # type: ignore
+            command_parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        if args.command is None:
+            parser.error("give a COMMAND: " + ", ".join(name for name, _ in parser.commands)  # type: ignore
+                         + " ('tenbou --help' says what each does)")
+    except SystemExit as e:  # argparse already printed the help, the version or the problem
         return int(e.code) if isinstance(e.code, int) else 2
     common.UNITS = getattr(args, "units", "en")
     # Tile options a player repeats accumulate: --dora 4m --dora 1z is 4m1z.
@@ -133,11 +73,7 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
         if isinstance(getattr(args, name, None), list):
             setattr(args, name, "".join(getattr(args, name)))
     try:
-        command = COMMANDS.get(args.command)
-        if command is None:
-            parser.print_help(out)
-            return 2
-        return command(args, out)
+        return COMMANDS[args.command](args, out)
     except UsageError as e:
         sys.stderr.write(f"tenbou: {e}\n")
         return 2

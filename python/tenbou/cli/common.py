@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import unicodedata
 from typing import Any, Dict, List, Optional, TextIO
 
 from .. import _core
 from ..errors import InvalidRequestError
 from ..result import format_amount
+from .text import pad, rjust
 
 PAYER_TEXT = {"discarder": "the discarder pays", "dealer": "the dealer pays", "non_dealer": "each non-dealer pays"}
 
@@ -64,12 +64,16 @@ class UsageError(Exception):
 
 def _parse_option(text: str) -> Any:
     if "=" not in text:
-        raise UsageError(f"--option expects KEY=VALUE, got {text!r}")
+        raise UsageError(f"--option expects KEY=VALUE, got '{text}'")
     key, value = text.split("=", 1)
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
+    try:  # strict JSON, as JavaScript's JSON.parse reads it (no NaN or Infinity)
+        return key, json.loads(value, parse_constant=_no_constant)
+    except ValueError:
         return key, value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
 
 
 def parse_options(texts: Optional[List[str]], **base: Any) -> Dict[str, Any]:
@@ -185,8 +189,8 @@ def _before_win_keys(args: argparse.Namespace) -> Dict[str, Any]:
 
 def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[str, Any]:
     """The contract request for `tenbou score HAND ...` (or `tenbou waits HAND ...`) arguments."""
-    if before_win and (args.win or args.tsumo):
-        raise UsageError("waits scores every winning tile by ron and by tsumo: give no --win or --tsumo")
+    if before_win:  # waits and discards take every winning tile, by ron and by tsumo: no --win, no --tsumo
+        args = argparse.Namespace(**vars(args), win=None, tsumo=False)
     if args.rules != "riichi" and (args.players != 4 or args.kita):
         raise UsageError("--players and --kita: three-player Riichi only (--rules riichi)")
     if args.rules == "korean":
@@ -231,16 +235,7 @@ def build_request(args: argparse.Namespace, before_win: bool = False) -> Dict[st
     return req
 
 
-def _pad(text: str, width: int) -> str:
-    """Left-justify by display width: CJK characters take two terminal columns."""
-    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return text + " " * max(0, width - cols)
-
-
-def _rjust(text: str, width: int) -> str:
-    """Right-justify by display width."""
-    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return " " * max(0, width - cols) + text
+_pad, _rjust = pad, rjust  # the names the command modules use
 
 
 UNITS = "en"  # set from --units (main): how amounts are written
@@ -261,6 +256,19 @@ def _han_text(han: Optional[int], kind: str) -> str:
 
 
 
+def failure_text(error: Dict[str, Any]) -> str:
+    """The stderr line of an ok: false result in readable mode: invalid input as the core words it,
+    other failures (not_winning, no_yaku, impossible ...) with their code."""
+    if error["code"] == "invalid_input":
+        return f"tenbou: {error['message']}\n"
+    return f"tenbou: not scored ({error['code']}): {error['message']}\n"
+
+
+def yakuman_text(multiple: int) -> str:
+    """1 yakuman, 2 double yakuman, 3 triple ... (seed 000: 더블역만 / ダブル役満)."""
+    return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(multiple, f"{multiple}x yakuman")
+
+
 def _short_result(d: Dict[str, Any]) -> str:
     """One cell of the waits table: the value of one way to win."""
     if not d["ok"]:
@@ -275,51 +283,15 @@ def _short_result(d: Dict[str, Any]) -> str:
 
 
 def _before_win_answer(args: argparse.Namespace, analyse: Any, out: TextIO) -> Optional[Dict[str, Any]]:
-    """The core's answer for a hand before the win (waits, discards); None once written as --json."""
+    """The core's answer for a hand before the win (waits, discards); None once written as --json
+    (the answer, ok or not, goes to stdout; args.failed says which, for the exit status)."""
+    if not args.hand:
+        raise UsageError(f"give a HAND (e.g. 123m456m789p2345s){', or --jsonl' if hasattr(args, 'jsonl') else ''}")
     data: Dict[str, Any] = analyse(build_request(args, before_win=True))
-    if not data["ok"]:
-        raise InvalidRequestError(data["error"]["message"], data["error"].get("reason", ""), data["error"].get("field", ""))
+    args.failed = not data["ok"]
     if args.json:
         out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
         return None
+    if not data["ok"]:
+        raise InvalidRequestError(data["error"]["message"], data["error"].get("reason", ""), data["error"].get("field", ""))
     return data
-
-
-def add_hand_arguments(s: argparse.ArgumentParser) -> None:
-    """The request arguments `score` and `waits` share."""
-    s.add_argument("--win", help="the winning tile, e.g. 5m (default: the last tile written in HAND)")
-    s.add_argument("--meld", action="append", metavar="KIND:TILES", help="a meld: chi:456m, pon:777z, kan:1111p, kakan:5505m, ankan:9999s (repeatable)")
-    for flag in FLAGS:
-        s.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true", help=f"the win is {flag.replace('_', ' ')}")
-    s.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (E = dealer)")
-    s.add_argument("--round", default="E", choices=list("ESWN"), help="round wind")
-    s.add_argument("--dora", action="append", default=[], metavar="TILES",
-                   help="dora indicators, e.g. 4m1z (repeatable: --dora 4m --dora 1z)")
-    s.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicators (riichi hands; repeatable)")
-    s.add_argument("--honba", type=int, default=0)
-    s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    s.add_argument("--players", type=int, default=4, choices=[3, 4], help="3: three-player Riichi (sanma: no 2m-8m, no chi, seats E/S/W)")
-    s.add_argument("--kita", type=int, default=0, metavar="N", help="three-player: North tiles set aside as dora (0-4)")
-    s.add_argument("--preset", default="tenhou", help="rule preset: tenhou, mahjongsoul, wrc, mleague")
-    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="override one rule switch, e.g. kiriage=true (repeatable)")
-    s.add_argument("--method", default="fuhan", choices=["fuhan", "han_only", "aotenjo"], help="calculation method (seed 000)")
-    s.add_argument("--units", default="en", choices=["en", "ko", "ja"], help="write amounts with digit groups (en) or myriad units (ko, ja)")
-    s.add_argument("--rules", default="riichi", choices=["riichi", "korean", "hktw"], help="rule family")
-    s.add_argument("--variant", default="nagari", choices=["nagari", "samsiki", "coffee"], help="Korean house variant (나가리, 삼식이, 커피향)")
-    s.add_argument("--flowers", action="append", default=[], metavar="FLOWERS",
-                   help="flowers held, e.g. f1f3: Korean 춘하추동 = f1-f4; Hong Kong-Taiwan 매난국죽 = f1-f4, 춘하추동 = f5-f8")
-    s.add_argument("--flower-replacement-win", dest="flower_replacement_win", type=int, default=0, metavar="N",
-                   help="Hong Kong-Taiwan: won on a flower replacement after N consecutive flowers (화쯔모, 2N+1)")
-    s.add_argument("--kan-replacement-win", dest="kan_replacement_win", type=int, default=0, metavar="N",
-                   help="Hong Kong-Taiwan: won on the replacement of the N-th consecutive kan (깡쯔모)")
-    s.add_argument("--chain", type=int, default=0, metavar="N",
-                   help="Hong Kong-Taiwan with --chankan: the robbed kan was the N-th of a chain (창깡 1/30/60)")
-    s.add_argument("--discards-on-table", dest="discards_on_table", type=int, default=None, metavar="N",
-                   help="Hong Kong-Taiwan: discards on the table when the win is declared (조기화료)")
-    s.add_argument("--pool", type=int, default=0, help="Hong Kong-Taiwan: points in the pool the winner takes")
-    s.add_argument("--bulleo", action="store_true", help="Korean: declared 불러 (open riichi; --riichi is 엎어)")
-    s.add_argument("--weja-bulleo", dest="weja_bulleo", action="store_true", help="Korean: declared 외자불러")
-    s.add_argument("--own-discards", dest="own_discards", action="append", default=[], metavar="TILES",
-                   help="the player's own discards (Korean: 구련보등 furiten; waits: furiten)")
-
-

@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TextIO
 
 from .. import points as _points
-from .common import LIMIT_TEXT, UsageError, _fmt, parse_options, payer_texts
+from .text import amount_lines
+from .common import LIMIT_TEXT, UsageError, _fmt, parse_options, payer_texts, yakuman_text
+
+WIDTH = 100
 
 
 def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
@@ -19,19 +23,25 @@ def cmd_points(args: argparse.Namespace, out: TextIO) -> int:
                 players=args.players)
     if args.json:
         out.write(json.dumps(p.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
-    elif not p.ok:
-        out.write(f"No such score: {p.error['message'] if p.error else ''}\n")
+    elif not p.ok:  # an error message: stderr (the --json result stays on stdout)
+        sys.stderr.write(f"tenbou: no such score: {p.error['message'] if p.error else ''}\n")
     else:
         d = p.as_dict()
-        limit = f" ({LIMIT_TEXT[d['limit']]})" if d["limit"] else ""
-        fu = "" if d["method"] == "han_only" else f" {d['fu']} fu"
-        out.write(f"{d['han']} han{fu}{limit} ({d['method']}): base points {_fmt(d['base_points'])}\n")
+        if args.yakuman:  # not "26 han 0 fu (yakuman)": the multiple is the value
+            value = yakuman_text(args.yakuman)
+        else:
+            limit = f" ({LIMIT_TEXT[d['limit']]})" if d["limit"] else ""
+            fu = "" if d["method"] == "han_only" else f" {d['fu']} fu"
+            value = f"{d['han']} han{fu}{limit}"
+        # aotenjo amounts run to thousands of digits: broken between digit groups or units at 100 columns
+        lines = amount_lines(f"{value} ({d['method']}): base points ", _fmt(d["base_points"]), WIDTH)
         texts = payer_texts(d.get("players", 4), len(d["payments"]))
         for pay in p.payments:
-            out.write(f"  {texts[pay.payer]:<24} {_fmt(pay.amount)}\n")
+            lines += amount_lines(f"  {texts[pay.payer]:<24} ", _fmt(pay.amount), WIDTH)
         if d["honba_bonus"]:
-            out.write(f"  {'honba (' + str(args.honba) + ')':<24} {_fmt(d['honba_bonus'])}\n")
+            lines += amount_lines(f"  {'honba (' + str(args.honba) + ')':<24} ", _fmt(d["honba_bonus"]), WIDTH)
         if d["sticks_bonus"]:
-            out.write(f"  {'riichi sticks (' + str(args.sticks) + ')':<24} {_fmt(d['sticks_bonus'])}\n")
-        out.write(f"Total {_fmt(p.total)}\n")
+            lines += amount_lines(f"  {'riichi sticks (' + str(args.sticks) + ')':<24} ", _fmt(d["sticks_bonus"]), WIDTH)
+        lines += amount_lines("Total ", _fmt(p.total), WIDTH)
+        out.write("\n".join(lines) + "\n")
     return 0 if p.ok else 1

@@ -10,7 +10,10 @@ from typing import Any, BinaryIO, Dict, Iterator, List, TextIO
 from .. import _core
 from ..result import yaku_names
 from . import common
-from .common import FU_TEXT, KOREAN_PAYER_TEXT, LIMIT_TEXT, UsageError, VARIANT_TEXT, _fmt, _han_text, _pad, _tile_label, build_request, payer_texts
+from .text import amount_lines
+from .common import failure_text, FU_TEXT, KOREAN_PAYER_TEXT, LIMIT_TEXT, UsageError, VARIANT_TEXT, _fmt, _han_text, _pad, _tile_label, build_request, payer_texts
+
+WIDTH = 100  # readable output fits 100 columns
 
 
 def render_korean_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
@@ -81,8 +84,8 @@ def render_hktw_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) 
 
 def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> None:
     """The readable breakdown of a result object: yaku with han, fu items, limit, who pays what, total."""
-    if not d["ok"]:
-        out.write(f"Not scored ({d['error']['code']}): {d['error']['message']}\n")
+    if not d["ok"]:  # a readable failure is an error message: stderr (the --json result stays on stdout)
+        sys.stderr.write(failure_text(d["error"]))
         return
     if d.get("rules") == "korean":
         render_korean_result(d, request, out)
@@ -138,15 +141,17 @@ def render_result(d: Dict[str, Any], request: Dict[str, Any], out: TextIO) -> No
     if d["honba_bonus"]:
         honba_each = d["honba_bonus"] if how == "ron" else d["honba_bonus"] // (players - 1)
     for p in d["payments"]:
-        extra = f" + {_fmt(honba_each)} honba" if honba_each else ""
-        out.write(f"  {texts[p['payer']]:<24} {_fmt(p['amount'])}{extra}\n")
+        if honba_each:
+            out.write(f"  {texts[p['payer']]:<24} {_fmt(p['amount'])} + {_fmt(honba_each)} honba\n")
+        else:  # aotenjo amounts: broken between digit groups or units at 100 columns
+            out.write("\n".join(amount_lines(f"  {texts[p['payer']]:<24} ", _fmt(p["amount"]), WIDTH)) + "\n")
     if d["sticks_bonus"]:
         out.write(f"  {'riichi sticks (table)':<24} {_fmt(d['sticks_bonus'])}\n")
     amounts = [p["amount"] for p in d["payments"]]
     # seed 000 3.4.1 names ron amounts and the non-dealer tsumo pairs (300-500 ...).
     short = _core.shorthand(amounts[1], amounts[0]) if len(amounts) == 2 else (_core.shorthand(amounts[0]) if how == "ron" else None)
     say = f"  ({short['romaji']} {short['kana']})" if short and common.UNITS == "en" else ""
-    out.write(f"Total     {_fmt(d['total'])}{say}\n")
+    out.write("\n".join(amount_lines("Total     ", _fmt(d["total"]) + say, WIDTH) if not say else [f"Total     {_fmt(d['total'])}{say}"]) + "\n")
 
 
 # README "Input contract": the most bytes of one request the core reads (kMaxRequestBytes).

@@ -44,13 +44,14 @@ def han_only_rows(preset: str = "tenhou") -> List[Dict[str, Any]]:
 def _cell_text(cell: Dict[str, Any], dealer: bool) -> str:
     if cell["ron"] is None and cell["tsumo"] is None:
         return "-"
-    ron = str(cell["ron"]) if cell["ron"] is not None else "-"
+    # digit groups, as every amount the command line writes (the han-only table too)
+    ron = f"{cell['ron']:,}" if cell["ron"] is not None else "-"
     if cell["tsumo"] is None:
         tsumo = "-"
     elif dealer:
-        tsumo = f"{cell['tsumo'][0]} all"
+        tsumo = f"{cell['tsumo'][0]:,} all"
     else:
-        tsumo = f"{cell['tsumo'][1]}, {cell['tsumo'][0]}"
+        tsumo = f"{cell['tsumo'][1]:,}, {cell['tsumo'][0]:,}"
     return f"{ron} ({tsumo})"
 
 
@@ -68,7 +69,7 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
             label = f"{LIMIT_TEXT[nd['limit']]} " if nd["limit"] else ""
             nd_text = f"{nd['ron']:,} ({nd['tsumo'][1]:,}-{nd['tsumo'][0]:,})"
             de_text = f"{de['ron']:,} ({de['tsumo'][0]:,} all)"
-            out.write(f"{han_row['han']:<6}{nd_text:<28}{de_text:<24}{label}\n")
+            out.write(f"{han_row['han']:<6}{nd_text:<28}{de_text:<24}{label}".rstrip() + "\n")
         return 0
     if args.json:
         out.write(json.dumps({("dealer" if d else "non_dealer"): table_cells(d, args.preset, args.method) for d in which},

@@ -2,45 +2,59 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import Any, Dict, List, TextIO
 
 from .. import _core
-from .common import _pad, _rjust
+from .text import columns
 
 
-def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
-    if args.rules == "hktw":
-        out.write(f"{'no.':<6}{'key':<34} {_pad('족보', 16)} {_pad('English', 46)} {'points':>8}   seed 002\n")
+def korean_cell(row: Dict[str, Any], variant: str) -> str:
+    """A Korean table cell as the seed writes it (L10): "+" additional, "-" 0 han, 불명 unknown."""
+    han = row["han"][variant]
+    if han is None and not row["local"]:
+        return "불명"
+    if han is None or han == 0:
+        return "-"
+    return ("+" if row["kind"][variant] == "additional" else "") + str(han)
+
+
+def riichi_value(row: Dict[str, Any]) -> str:
+    if row["yakuman"]:
+        return "yakuman" + (", closed only" if row["han_open"] == 0 else "")
+    if row["han_open"] == 0:
+        return f"{row['han_closed']} han, closed only"
+    if row["han_open"] != row["han_closed"]:
+        return f"{row['han_closed']} han ({row['han_open']} open)"
+    return f"{row['han_closed']} han"
+
+
+def yaku_lines(rules: str, wide: bool) -> List[str]:
+    """The table as lines: within 100 columns, or with --wide the keys and seed lines too."""
+    if rules == "hktw":
+        rows = [["no."] + (["key"] if wide else []) + ["족보", "English", "points"] + (["seed 002"] if wide else [])]
         for row in _core.yaku_table("hktw"):
             value = str(row["points"])
             if "points_alt" in row:
                 value += f" ({row['points_alt']} {row['alt_when']})"
             if row["class"] == "instant":
                 value = "instant"
-            out.write(f"{row['number']:<6}{row['key']:<34} {_pad(row['name_ko'], 16)} {_pad(row['name_en'], 46)} "
-                      f"{value:>8}   L{row['seed_line']}\n")
-        return 0
-    if args.rules == "korean":
-        out.write(f"{'key':<14} {_pad('족보', 18)} {_pad('English', 38)} "
-                  + " ".join(_rjust(v, 6) for v in ("나가리", "삼식이", "커피향")) + "   seed 004\n")
+            rows.append([str(row["number"])] + ([row["key"]] if wide else []) + [row["name_ko"], row["name_en"], value]
+                        + ([f"L{row['seed_line']}"] if wide else []))
+        return columns(rows, right=[len(rows[0]) - (2 if wide else 1)])
+    if rules == "korean":
+        variants = ("nagari", "samsiki", "coffee")
+        rows = [(["key"] if wide else []) + ["족보", "English", "나가리", "삼식이", "커피향"] + (["seed 004"] if wide else [])]
         for row in _core.yaku_table("korean"):
-            cells = []
-            for v in ("nagari", "samsiki", "coffee"):
-                han = row["han"][v]
-                # as the seed writes the table (L10): "+" additional, "-" 0 han, 불명 unknown
-                cells.append("불명" if han is None and not row["local"] else "-" if han is None or han == 0 else
-                             ("+" if row["kind"][v] == "additional" else "") + str(han))
-            out.write(f"{row['key']:<14} {_pad(row['name_ko'], 18)} {_pad(row['name_en'], 38)} "
-                      + " ".join(_rjust(c, 6) for c in cells) + f"   L{row['seed_line']}\n")
-        return 0
+            rows.append(([row["key"]] if wide else []) + [row["name_ko"], row["name_en"]]
+                        + [korean_cell(row, v) for v in variants] + ([f"L{row['seed_line']}"] if wide else []))
+        first = 3 if wide else 2
+        return columns(rows, right=[first, first + 1, first + 2])
+    rows = [(["key"] if wide else []) + ["English", "日本語", "한국어", "han"]]
     for row in _core.yaku_table():
-        if row["yakuman"]:
-            value = "yakuman" + (", closed only" if row["han_open"] == 0 else "")
-        elif row["han_open"] == 0:
-            value = f"{row['han_closed']} han, closed only"
-        elif row["han_open"] != row["han_closed"]:
-            value = f"{row['han_closed']} han ({row['han_open']} open)"
-        else:
-            value = f"{row['han_closed']} han"
-        out.write(f"{row['key']:<16} {_pad(row['name_en'], 38)} {_pad(row['name_ja'], 20)} {_pad(row['name_ko'], 16)} {value}\n")
+        rows.append(([row["key"]] if wide else []) + [row["name_en"], row["name_ja"], row["name_ko"], riichi_value(row)])
+    return columns(rows)
+
+
+def cmd_yaku(args: argparse.Namespace, out: TextIO) -> int:
+    out.write("\n".join(yaku_lines(args.rules, args.wide)) + "\n")
     return 0
