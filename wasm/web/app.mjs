@@ -2,7 +2,7 @@
 // WebAssembly core through the JS API, and shows the result as a player reads it.
 // Rules live in the core only; this file translates between the page and requests.
 import * as tenbou from "./tenbou.mjs";
-import { joinTiles, setFlowerFamily, splitTiles, tileBackSvg, tileLabel, tileSvg } from "./tiles.mjs";
+import { flowerInfo, joinTiles, setFlowerFamily, splitTiles, tileBackSvg, tileLabel, tileSvg } from "./tiles.mjs";
 
 const $ = (id) => document.getElementById(id);
 const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"];
@@ -46,7 +46,13 @@ const sanma = () => state.rules === "riichi" && state.players === 3;
 const inSanmaSet = (c) => c[1] !== "m" || c[0] === "1" || c[0] === "9";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-const amount = (n) => tenbou.formatAmount(n, $("units").value);
+// An amount as HTML whose lines break only between digit groups or myriad units, never inside
+// one: each group ("388," in 31,388,890; "3888垓"; "3888해 ") is kept whole and followed by a break
+// opportunity.
+// A short amount (at most 12 characters) is one group.
+const groupsHtml = (text) => (String(text).length <= 12 ? [String(text)] : String(text).match(/[0-9]+[^0-9\s]*\s*|[^0-9]+/gu) || [])
+  .map((g) => `<span class="grp">${esc(g)}</span>`).join("<wbr>");
+const amount = (n, units = $("units").value) => `<span class="amount">${groupsHtml(tenbou.formatAmount(n, units))}</span>`;
 
 // --- the request -----------------------------------------------------------------------------
 
@@ -174,7 +180,7 @@ function tileButton(code, attrs = "", extra = "") {
 function renderPalette() {
   const suits = state.rules === "korean" ? ["m", "p", "z"] : ["m", "p", "s", "z"];
   const used = {};
-  for (const c of [...state.hand, ...state.melds.flatMap((m) => m.tiles)]) {
+  for (const c of [...state.hand, ...state.melds.flatMap((m) => m.tiles), ...(sanma() ? Array(state.kita).fill("4z") : [])]) {
     const k = c[0] === "0" ? "5" + c[1] : c;
     used[k] = (used[k] || 0) + 1;
   }
@@ -191,17 +197,30 @@ function renderPalette() {
   }).join("");
 }
 
+// The flower sets, each named, each tile captioned: Korean has the seasons only (f1-f4, seed 004);
+// Hong Kong-Taiwan the plants f1-f4 (red) and the seasons f5-f8 (blue) (seed 002 L5, L31).
+const FLOWER_SETS = {
+  korean: [["Seasons 춘하추동 春夏秋冬", ["f1", "f2", "f3", "f4"]]],
+  hktw: [["Plants 매난국죽 梅蘭菊竹", ["f1", "f2", "f3", "f4"]], ["Seasons 춘하추동 春夏秋冬", ["f5", "f6", "f7", "f8"]]],
+};
+const SHORT = { Chrysanthemum: "Mum" };
+
 function renderFlowers() {
   setFlowerFamily(state.rules);
-  const codes = state.rules === "hktw" ? ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"] : ["f1", "f2", "f3", "f4"];
-  $("flowers").innerHTML = codes.map((f) =>
-    tileButton(f, `aria-pressed="${state.flowers.has(f)}"`)).join("");
+  $("flowers").innerHTML = (FLOWER_SETS[state.rules] || []).map(([name, codes]) =>
+    `<div class="fset" role="group" aria-label="${esc(name)}"><span class="fset-name">${esc(name)}</span><div class="ftiles">` +
+    codes.map((f) => {
+      const en = flowerInfo(+f[1]).name.split(" ")[0];
+      return tileButton(f, `aria-pressed="${state.flowers.has(f)}"`, `<span class="cap">${SHORT[en] || en}</span>`);
+    }).join("") + `</div></div>`).join("");
 }
 
 function renderHand() {
   const rack = $("rack");
   // One row for the whole hand (14, or 17 for Hong Kong-Taiwan), the winning tile included.
-  rack.style.setProperty("--slots", String(Math.max(handSize(), state.hand.length)));
+  const slots = Math.max(handSize(), state.hand.length);
+  rack.style.setProperty("--slots", String(slots));
+  rack.style.setProperty("--half", String(Math.ceil(slots / 2)));  // a phone: two rows of tiles twice as wide
   // The winning tile is marked only once the hand is complete.
   const win = state.hand.length === handSize() ? state.win : -1;
   if (!state.hand.length) {
@@ -219,6 +238,10 @@ function renderHand() {
       ? `<span class="tile back" aria-label="face down ${esc(tileLabel(c))}">${tileBackSvg()}</span>`
       : `<span class="tile" aria-label="${esc(tileLabel(c))}">${tileSvg(c)}</span>`).join("") +
     `<button type="button" class="remove" data-meld="${i}" aria-label="Remove meld">×</button></span>`).join("");
+  // Kita (North tiles set aside, three-player): drawn as tiles, a click on one takes it back.
+  $("kita-tiles").innerHTML = Array.from({ length: state.kita }, (_, i) =>
+    `<button type="button" class="tile small" data-kita="${i}" title="North set aside (kita): click to take back" ` +
+    `aria-label="kita North ${i + 1}, remove">${tileSvg("4z")}</button>`).join("");
   // Dora and ura indicators as tiles, beside their inputs.
   for (const id of ["dora", "ura"]) {
     const codes = splitTiles(state[id]) || [];
@@ -275,7 +298,7 @@ function riichiResult(r) {
     (r.honba_bonus ? `<li>Honba bonus ${amount(r.honba_bonus)}</li>` : "") +
     (r.sticks_bonus ? `<li>Riichi sticks ${amount(r.sticks_bonus)}</li>` : "");
   const words = method === "aotenjo" && r.total >= 100000000n
-    ? `<p class="amount-words">${esc(tenbou.formatAmount(r.total, "ko"))}<br>${esc(tenbou.formatAmount(r.total, "ja"))}</p>` : "";
+    ? `<p class="amount-words"><span lang="ko">${amount(r.total, "ko")}</span><br><span lang="ja">${amount(r.total, "ja")}</span></p>` : "";
   return `<div class="total"><span class="big" id="total">${amount(r.total)}</span><span class="value" id="value">${head}</span>${limit}</div>${words}
     <table class="yaku"><thead><tr><th>Yaku</th><th class="num">Han</th></tr></thead><tbody>${yaku}</tbody></table>
     ${fuRows ? `<table class="fu"><thead><tr><th>Fu</th><th class="num">${raw === r.fu ? r.fu : `${raw} → ${r.fu}`}</th></tr></thead><tbody>${fuRows}</tbody></table>` : ""}
@@ -335,14 +358,27 @@ function waitsResult(w) {
 }
 
 // The total, kept in view on a phone while the situation is changed (a bar at the bottom).
-function setSummary(text) {
+function setSummary(html) {
   const bar = $("summary");
-  bar.textContent = text;
-  bar.hidden = !text;
+  bar.innerHTML = html;
+  bar.hidden = !html;
 }
 
-// What to discard (tenbou.discards): for a full hand, the best discards as a table player use.
-function discardPanel(req) {
+// The value of one way to win, as `tenbou discards` and `tenbou waits` write it (cli/common.py
+// _short_result): han and fu (or points, or 판) and the total.
+function winValue(r) {
+  if (!r.ok) return r.error.code === "no_yaku" ? "no yaku" : esc(r.error.code);
+  if (r.rules === "hktw") return `${r.value} points · <b>${amount(r.total)}</b>`;
+  if (r.rules === "korean") {
+    return `${r.han}판 (${r.base_han}+${r.additional_han})${r.win_valid ? "" : r.chombo ? " chombo" : " below minimum"}`;
+  }
+  return `${r.yakuman ? `${r.yakuman > 1 ? r.yakuman + "× " : ""}yakuman` : `${r.han} han ${r.fu} fu`} · <b>${amount(r.total)}</b>`;
+}
+
+// What to discard (tenbou.discards): for a full hand, the best discards, each with its useful tiles
+// or, when it leaves the hand ready, its waits and what each wait is worth by ron and by tsumo.
+// `open`: shown first and unfolded (a 14-tile hand that is not complete: the advice is the answer).
+function discardPanel(req, open = false) {
   if (state.typed !== null && /f/.test(state.typed)) return "";
   const before = { ...req };
   for (const f of ["win_tile", "tsumo", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
@@ -354,12 +390,36 @@ function discardPanel(req) {
     if (e instanceof tenbou.InvalidRequestError) return "";
     throw e;
   }
-  const rows = d.discards.slice(0, 6).map((x) => `<tr><td><span class="tile small">${tileSvg(x.tile)}</span> ${esc(x.tile)}</td>` +
-    `<td class="num">${x.shanten}</td><td class="num">${x.ukeire_unseen}</td><td>${x.waits.length
-      ? x.waits.map((w) => `${esc(w.tile)} (${w.unseen})`).join(" ") + (x.furiten ? " · furiten" : "")
-      : x.ukeire.map((u) => esc(u.tile)).join(" ")}</td></tr>`).join("");
-  return `<details class="discards" id="discards"><summary>What to discard (${d.shanten < 0 ? "complete" : d.shanten === 0 ? "tenpai after the best" : d.shanten + "-shanten"})</summary>
-    <table><thead><tr><th>Discard</th><th class="num">Shanten</th><th class="num">Useful</th><th>Waits / useful tiles</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const tile = (c) => `<span class="tile small">${tileSvg(c)}</span>`;
+  // Each discard in a row, its waits (or useful tiles) in a full-width row under it: readable on a phone.
+  const rows = d.discards.slice(0, open ? 8 : 6).map((x) => `<tr class="choice"><td class="discard">${tile(x.tile)} ${esc(x.tile)}</td>` +
+    `<td class="num">${x.shanten}</td><td class="num">${x.ukeire_unseen}</td></tr><tr class="detail"><td colspan="3">${x.waits.length
+      ? x.waits.map((w) => `<div class="wait"><b>${esc(w.tile)}</b> (${w.unseen} left) <span class="how">ron</span> ${winValue(w.ron)}` +
+        `; <span class="how">tsumo</span> ${winValue(w.tsumo)}</div>`).join("") + (x.furiten ? `<div class="invalid">furiten: no ron</div>` : "")
+      : `<span class="how">useful</span> ` + x.ukeire.map((u) => `${esc(u.tile)} (${u.unseen})`).join(" ")}</td></tr>`).join("");
+  const state_ = d.shanten < 0 ? "complete" : d.shanten === 0 ? "tenpai after the best" : d.shanten + "-shanten";
+  const table = `<table class="advice"><thead><tr><th>Discard</th><th class="num">Shanten</th><th class="num">Useful</th>` +
+    `</tr></thead><tbody>${rows}</tbody></table>`;
+  if (open) {
+    const best = d.discards[0];
+    const head = d.shanten === 0
+      ? `Discard ${esc(best.tile)}: tenpai, waiting on ${best.waits.map((w) => esc(w.tile)).join(" ")}`
+      : `Discard ${esc(best.tile)}: ${d.shanten}-shanten, ${best.ukeire_unseen} useful tiles`;
+    return `<section class="discards open" id="discards"><div class="total"><span class="big advice-head" id="advice">${head}</span></div>${table}</section>`;
+  }
+  return `<details class="discards" id="discards"><summary>What to discard (${state_})</summary>${table}</details>`;
+}
+
+// A full hand that is no win yet: which tiles are seen as dora, to say whether "dora alone" applies.
+const doraEntered = () => state.rules === "riichi" &&
+  (!!state.dora || state.kita > 0 || state.hand.some((c) => c[0] === "0") || state.melds.some((m) => m.tiles.some((c) => c[0] === "0")));
+
+// The rack's last tile is drawn as the winning tile only while the hand is a win.
+function unmarkWin() {
+  for (const t of document.querySelectorAll("#rack .tile.win")) {
+    t.classList.remove("win");
+    t.setAttribute("aria-label", t.getAttribute("aria-label").replace(", winning tile", ""));
+  }
 }
 
 function score() {
@@ -399,24 +459,31 @@ function score() {
       delete before.tsumo;
       for (const f of ["haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"]) delete before[f];
       out.innerHTML = waitsResult(tenbou.waits(before));
-      setSummary($("total") ? $("total").textContent : "");
+      setSummary($("total") ? $("total").innerHTML : "");
       showError("");
       return;
     }
     const r = tenbou.score(req);
     showError("");
+    if (!r.ok && r.error.code === "not_winning") {
+      // Not complete: what to discard comes first, the why under it, in plain text (not an error).
+      unmarkWin();
+      const why = state.rules === "hktw" ? r.error.message : "Not a complete hand yet: 4 sets and a pair, seven pairs" +
+        (state.rules === "riichi" ? " or thirteen orphans" : "") + " are needed.";
+      out.innerHTML = discardPanel(req, true) + `<p class="hint" id="not-scored">${esc(why)}</p>`;
+      setSummary($("advice") ? esc($("advice").textContent) : "");
+      return;
+    }
     if (!r.ok) {
-      const text = r.error.code === "not_winning" && state.rules === "hktw" ? r.error.message
-        : r.error.code === "not_winning" ? "Not a complete hand: 4 sets and a pair, seven pairs" +
-        (state.rules === "riichi" ? " or thirteen orphans" : "") + " are needed."
-        : r.error.code === "no_yaku" ? "Complete, but no yaku: dora alone do not make a win." : r.error.message;
+      const text = r.error.code !== "no_yaku" ? r.error.message
+        : "Complete, but no yaku: a win needs at least one." + (doraEntered() ? " Dora alone do not make a win." : "");
       out.innerHTML = `<p class="invalid" id="not-scored">${esc(text)}</p>` + discardPanel(req);
       setSummary("");
       return;
     }
     out.innerHTML = (r.rules === "korean" ? koreanResult(r) : r.rules === "hktw" ? hktwResult(r) : riichiResult(r)) +
       discardPanel(req);
-    setSummary($("total") ? `${$("total").textContent} · ${$("value") ? $("value").textContent : ""}` : "");
+    setSummary($("total") ? `${$("total").innerHTML}<wbr> · ${$("value") ? esc($("value").textContent) : ""}` : "");
   } catch (e) {
     if (!(e instanceof tenbou.InvalidRequestError)) throw e;
     showError(e.message);
@@ -444,6 +511,10 @@ function addTile(code) {
     state.win = state.hand.length - 1;
   } else if (t === "dora" || t === "ura") {
     state[t] += code;
+  } else if (t === "kita") {
+    if (code !== "4z") return showError("Kita are North tiles (4z) set aside: click 北.");
+    if (state.kita >= 4) return showError("At most 4 kita: there are four North tiles.");
+    state.kita += 1;
   } else {
     const n = MELD_SIZE[t];
     if (t === "chi" && (code[1] === "z" || +code[0] % 10 > 7 || code[0] === "8" || code[0] === "9")) {
@@ -485,6 +556,9 @@ function bind() {
       const i = +el.dataset.remove;
       state.hand.splice(i, 1);
       state.win = i === state.win ? state.hand.length - 1 : state.win > i ? state.win - 1 : state.win;
+      render();
+    } else if (el.dataset.kita !== undefined) {
+      state.kita = Math.max(0, state.kita - 1);
       render();
     } else if (el.dataset.meld !== undefined) {
       state.melds.splice(+el.dataset.meld, 1);
@@ -537,10 +611,11 @@ function bind() {
       if (state.target === "chi") state.target = "hand";
     } else {
       state.kita = 0;
+      if (state.target === "kita") state.target = "hand";
     }
     render();
   });
-  $("kita").addEventListener("input", (ev) => { state.kita = Math.min(4, Math.max(0, +ev.target.value || 0)); score(); });
+  $("kita").addEventListener("input", (ev) => { state.kita = Math.min(4, Math.max(0, +ev.target.value || 0)); renderPalette(); renderHand(); score(); });
   for (const id of ["dora", "ura", "discards", "options"]) {
     $(id).addEventListener("input", (ev) => { state[id] = ev.target.value.trim(); score(); });
   }
