@@ -34,6 +34,38 @@ const FU_TEXT = {
   closed_kan_terminal: "closed kan, terminal/honour", open_pinfu: "open pinfu raised to 30", han_only: "han-only method",
   kokushi: "thirteen orphans (aotenjo)",
 };
+// Hong Kong-Taiwan patterns by their Chinese names (traditional characters): the Hanja of seed 002's
+// Sino-Korean names where they are Sino-Korean (일기통관 一氣通貫, 대퐁 對碰, 장안 將眼), the usual
+// Chinese term where the seed's name is Korean or Japanese (닭 雞胡, 하이테이 海底, 탕야오 斷么九).
+// A result's own name_zh, when the core gives one, comes first.
+const HKTW_ZH = {
+  no_flowers: "無花", flower: "有花", own_flower: "正花", wind_pung: "風刻", value_wind_pung: "門風圈風",
+  dragon_pung: "三元牌", little_three_dragons: "小三元", big_three_dragons: "大三元", open_kan: "明槓", closed_kan: "暗槓",
+  open_riichi: "副露立直", closed_riichi: "門前立直", ippatsu: "一發", chicken: "雞胡", duck: "鴨胡", shanpon_ron: "對碰",
+  true_single_wait: "獨聽", false_single_wait: "假獨聽", pair_258: "將眼", no_honours: "無字", no_honours_no_flowers: "無字花",
+  no_honours_no_flowers_all_chows: "無字花平胡", concealed_hand: "門清", self_draw: "自摸", concealed_self_draw: "門清自摸",
+  last_tile: "海底", flower_replacement_win: "花上自摸", kan_replacement_win: "槓上開花",
+  two_kan_replacement_win: "二連槓上開花", three_kan_replacement_win: "三連槓上開花", robbing_kan: "搶槓",
+  robbing_second_kan: "二連槓搶槓", robbing_third_kan: "三連槓搶槓", two_concealed_pungs: "二暗刻",
+  three_concealed_pungs: "三暗刻", four_concealed_pungs: "四暗刻", five_concealed_pungs: "五暗刻",
+  five_concealed_pungs_tsumo: "五暗刻自摸", mixed_double_chow: "二色同順", mixed_triple_chow: "三色同順",
+  mixed_triple_chow_plus_one: "三色同順加一", five_same_chows: "五同順", pure_double_chow: "一般高",
+  pure_triple_chow: "一色三同順", pure_quadruple_chow: "一色四同順", double_pung: "二色同刻", little_triple_pung: "小三同刻",
+  triple_pung: "大三同刻", two_shifted_pungs: "二連刻", little_three_shifted_pungs: "小三連刻", three_shifted_pungs: "大三連刻",
+  little_four_shifted_pungs: "小四連刻", four_shifted_pungs: "大四連刻", little_five_shifted_pungs: "小五連刻",
+  five_shifted_pungs: "大五連刻", mixed_shifted_pungs: "三色三節高", terminal_pungs: "老少刻", four_in_two: "四歸一",
+  four_in_three: "四歸二", four_in_four: "四歸四", pure_straight: "一氣通貫", mixed_straight: "三色通貫",
+  knitted_straight: "組合龍", all_five_types: "五門齊", all_seven_types: "七門齊", one_suit_missing: "缺一門",
+  half_flush: "混一色", full_flush: "清一色", all_pungs: "對對胡", all_melded_single_wait: "全求人", early_win_7: "早期和了七",
+  early_win_10: "早期和了十", little_three_winds: "小三風", big_three_winds: "大三風", little_four_winds: "小四喜",
+  big_four_winds: "大四喜", thirteen_orphans_plus_set: "十三么加一組", thirteen_orphans_four_of_a_kind: "四歸一十三么",
+  sixteen_unrelated: "十六不搭", knitted_sixteen: "組合龍十六不搭", seven_pairs_plus_pung: "嚦咕嚦咕", flower_set: "一套花",
+  mixed_flower_set: "混合花", all_flowers: "八仙過海", all_simples: "斷么九", outside_hand: "混全帶么",
+  pure_outside_hand: "純全帶么", all_terminals_and_honours: "混么九", all_terminals: "清么九", heavenly_hand: "天胡",
+  earthly_hand: "地胡", human_hand: "人胡", four_winds_discarded: "四風連打", dice: "骰子",
+};
+const zhName = (y) => y.name_zh || HKTW_ZH[y.key] || "";
+
 const LIMITS = { mangan: "Mangan 満貫", haneman: "Haneman 跳満", baiman: "Baiman 倍満", sanbaiman: "Sanbaiman 三倍満",
   kazoe_yakuman: "Kazoe yakuman 数え役満", yakuman: "Yakuman 役満" };
 const PAYERS = { discarder: "Discarder pays", dealer: "Dealer pays", non_dealer: "Each non-dealer pays",
@@ -328,18 +360,19 @@ function hktwResult(r) {
       `<p>The hand ends at once: 40 from each player, nothing else is scored (seed 002 L101).</p>`;
   }
   const rows = r.yaku.map((y) =>
-    `<tr><td><span class="names">${esc(y.number)}</span> ${esc(y.name_ko)} <span class="names">${esc(y.name_en)}` +
+    `<tr><td><span class="names">${esc(y.number)}</span> <span lang="zh-Hant" class="zh">${esc(zhName(y))}</span> ` +
+    `<span lang="ko">${esc(y.name_ko)}</span> <span class="names">${esc(y.name_en)}` +
     `${y.tile ? ` ${y.tile}` : y.count > 1 ? ` ×${y.count}` : ""}</span></td><td class="num">${y.points}</td></tr>`).join("");
   const pays = r.payments.map((p) => `<li>${PAYERS[p.payer]} <b>${amount(p.amount)}</b></li>`).join("") +
     (r.honba_bonus ? `<li>Honba (2n+1 per payer) ${amount(r.honba_bonus)}</li>` : "") +
     (r.pool_bonus ? `<li>Pool ${amount(r.pool_bonus)}</li>` : "");
   const instant = r.instant_payments.map((p) =>
-    `<li class="instant">${esc(p.name_ko)}${p.count > 1 ? ` ×${p.count}` : ""}: ${amount(p.each)} from each player at once` +
+    `<li class="instant"><span lang="zh-Hant">${esc(zhName(p))}</span> ${esc(p.name_ko)}${p.count > 1 ? ` ×${p.count}` : ""}: ${amount(p.each)} from each player at once` +
     ` (${amount(p.total)}, apart from the hand)</li>`).join("");
   return `<div class="total"><span class="big" id="total">${amount(r.total)}</span>` +
     `<span class="value" id="value">${r.value} points</span>${r.limit ? `<span class="limit">house limit</span>` : ""}</div>
     <p class="hint">${r.base_points} base + ${r.pattern_points} from the patterns${r.waits.length > 1 ? ` · winning tiles ${r.waits.join(" ")}` : ""}</p>
-    <table class="yaku"><thead><tr><th>족보 pattern</th><th class="num">Points</th></tr></thead><tbody>${rows}</tbody></table>
+    <table class="yaku"><thead><tr><th>番種 pattern</th><th class="num">Points</th></tr></thead><tbody>${rows}</tbody></table>
     <ul class="pays">${pays}${instant}</ul>
     <div class="decomp">${r.decomposition.map((d) => `<span>${esc(d)}</span>`).join("")}${r.wait ? `<span>${r.wait} wait</span>` : ""}</div>`;
 }
