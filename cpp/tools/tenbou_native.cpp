@@ -6,6 +6,8 @@
 //                                                          per line in, readings joined by " | " out)
 //   tenbou-native records < requests.bin > results.bin     (binary request records, as the JS API's
 //                                                          scoreMany sends them: binary_value.hpp)
+//   tenbou-native options | limits                        (the option tables / the input limits as JSON:
+//                                                          options_schema.hpp, the text every front end gives)
 //   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean files time
 //                                                          score_korean, Hong Kong-Taiwan files score_hktw)
 #include <algorithm>
@@ -23,6 +25,7 @@
 #include "tenbou/hktw.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"
+#include "tenbou/options_schema.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/shanten.hpp"
 #include "tenbou/waits.hpp"
@@ -200,9 +203,14 @@ int main(int argc, char** argv) {
   if (cmd == "waits") return run_lines(true);
   if (cmd == "records") return run_records();
   if (cmd == "hktw-readings") return run_hktw_readings();
+  if (cmd == "options" || cmd == "limits") {
+    std::cout << (cmd == "options" ? tenbou::options_schema_json() : tenbou::input_limits_json()) << '\n';
+    return 0;
+  }
   if (cmd == "bench" && argc > 2) return run_bench(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native records < requests.bin\n"
+               "       tenbou-native options | limits\n"
                "       tenbou-native bench requests.jsonl [seconds]\n"
                "       tenbou-native bench-waits before_win.jsonl [seconds]\n";
   return 2;

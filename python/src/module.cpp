@@ -20,6 +20,7 @@
 #include "tenbou/bignum.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
+#include "tenbou/options_schema.hpp"
 
 namespace py = pybind11;
 using tenbou::Json;
@@ -270,4 +271,11 @@ PYBIND11_MODULE(_core, m) {
       "korean_declaration",
       [](py::handle request) { return call_json_api(tenbou::korean_declaration_json, request); },
       py::arg("request"));
+  // The option tables and the input limits as the core writes them (tenbou.options_schema()
+  // and tenbou.input_limits() parse them): the same bytes as the C ABI, JS and the native tool.
+  m.def(
+      "options_schema_json", [] { return tenbou::options_schema_json(); },
+      "Every rule family's house options as JSON text (options_schema.hpp).");
+  m.def(
+      "input_limits_json", [] { return tenbou::input_limits_json(); }, "The input contract's limits as JSON text.");
 }

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
 from . import _core
@@ -48,6 +49,8 @@ __all__ = [
     "points",
     "settle",
     "rules",
+    "options_schema",
+    "input_limits",
     "yaku_names",
     "format_amount",
     "Result",
@@ -232,6 +235,32 @@ def rules(options: Optional[Mapping[str, Any]] = None, family: str = "riichi") -
     if data.get("ok") is False:
         raise error_from(data["error"])
     return data
+
+
+def options_schema() -> Dict[str, Any]:
+    """Every rule family's house options as data, for forms and documentation.
+
+    ``{"schema_version": 1, "families": {"riichi": {"options": [...], "presets": {...},
+    "variants": [...]}, "korean": {...}, "hktw": {...}}}``. Each option is a dict with
+    ``key``, ``type`` (``"bool"``, ``"int"``, ``"choice"``, ``"yaku_values"``, ``"object"``),
+    ``default`` (its value with no preset), ``description``, ``source`` (the seed line or spec
+    section, or None), ``section``, ``nullable``; an ``int`` has ``min``/``max`` (and ``values``
+    or ``multiple_of`` where only some are allowed), a ``choice`` its ``choices``. ``presets``
+    maps each preset name to its ``description``, ``source`` and ``values`` (every option).
+    The same JSON text as C ``tenbou_options_json()`` and JS ``optionsSchema()``; a new dict
+    each call.
+    """
+    schema: Dict[str, Any] = json.loads(_core.options_schema_json())
+    return schema
+
+
+def input_limits() -> Dict[str, Any]:
+    """The input contract's limits: ``{"schema_version": 1, "limits": [{"name", "value",
+    "unit", "bounds", "error", "description"}, ...]}`` (``max_request_bytes`` 1,048,576, ...),
+    the same text as C ``tenbou_limits_json()`` and JS ``inputLimits()``; a new dict each call.
+    """
+    limits: Dict[str, Any] = json.loads(_core.input_limits_json())
+    return limits
 
 
 # The rule-family modules, reachable as tenbou.korean and tenbou.hktw (they use score above).

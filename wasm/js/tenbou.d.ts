@@ -297,6 +297,51 @@ export function waits(request: BeforeWinRequest | string): WaitsResult;
 export function koreanDeclaration(request: KoreanRequest | string): { ok: true; legal: boolean; waits: string[]; reason: string | null };
 export function rules(options?: Record<string, unknown>, family?: "riichi" | "korean" | "hktw"): Record<string, unknown>;
 export function yakuTable(family?: "riichi" | "korean" | "hktw"): Record<string, unknown>[];
+/** One house option of optionsSchema() (README "Options and presets"). */
+export interface OptionSchema {
+  key: string;
+  type: "bool" | "int" | "choice" | "yaku_values" | "object";
+  /** The value with no preset. */
+  default: unknown;
+  description: string;
+  /** The seed line or spec section it comes from, or null. */
+  source: string | null;
+  section: string;
+  nullable: boolean;
+  null_means?: string;
+  /** int: the range the reader checks; yaku_values and object fields: each value's range. */
+  min?: number;
+  max?: number;
+  /** int: the only values allowed in the range. */
+  values?: number[];
+  multiple_of?: number;
+  /** choice: the allowed names. */
+  choices?: string[];
+  /** yaku_values: the yaku keys it takes (Korean names are accepted too). */
+  keys?: string[];
+  /** object: its int fields. */
+  fields?: { key: string; type: "int"; default: number | null; min: number; max: number }[];
+  /** object: `true` is accepted and stands for this value. */
+  true_means?: Record<string, unknown>;
+}
+export interface OptionsSchema {
+  schema_version: number;
+  families: Record<"riichi" | "korean" | "hktw", {
+    options: OptionSchema[];
+    presets: Record<string, { description: string; source: string; values: Record<string, unknown> }>;
+    variants: { name: string; name_local: string; description: string }[];
+  }>;
+}
+export interface InputLimits {
+  schema_version: number;
+  limits: { name: string; value: number; unit: string; bounds: string; error: string | null; description: string }[];
+}
+/** Every rule family's house options as data (the same JSON text as Python and C). */
+export function optionsSchema(): OptionsSchema;
+export function optionsSchemaText(): string;
+/** The input contract's limits as data. */
+export function inputLimits(): InputLimits;
+export function inputLimitsText(): string;
 export function formatAmount(amount: bigint | number | string, units?: "en" | "ko" | "ja"): string;
 export function parseResult(text: string): any;
 export function toJSON(value: unknown): string;

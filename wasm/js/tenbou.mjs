@@ -839,6 +839,31 @@ export function formatAmount(amount, units = "en") {
 
 export const version = core.version();
 
+/**
+ * Every rule family's house options as data (for forms and documentation):
+ * {schema_version: 1, families: {riichi: {options, presets, variants}, korean, hktw}}.
+ * Each option: {key, type: "bool"|"int"|"choice"|"yaku_values"|"object", default, description,
+ * source, section, nullable, min/max (int), values/multiple_of, choices (choice)}. A new object each call.
+ */
+export function optionsSchema() {
+  return JSON.parse(core.optionsSchema());
+}
+
+/** optionsSchema() as the core's JSON text (the same bytes as Python, C and the native tool). */
+export function optionsSchemaText() {
+  return core.optionsSchema();
+}
+
+/** The input contract's limits: {schema_version: 1, limits: [{name, value, unit, bounds, error, description}]}. */
+export function inputLimits() {
+  return JSON.parse(core.inputLimits());
+}
+
+/** inputLimits() as the core's JSON text. */
+export function inputLimitsText() {
+  return core.inputLimits();
+}
+
 /** Bytes of the WebAssembly memory (for leak checks: it must stay flat over repeated calls). */
 export function memoryBytes() {
   return core.HEAP8.length;

@@ -16,6 +16,7 @@
 #include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
+#include "tenbou/options_schema.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/yaku_table.hpp"
 
@@ -89,6 +90,10 @@ std::string format_amount(const std::string& digits, const std::string& units) {
 
 std::string version() { return tenbou::version(); }
 
+// The option tables and the input limits: the core's JSON text, byte for byte.
+std::string options_schema() { return tenbou::options_schema_json(); }
+std::string input_limits() { return tenbou::input_limits_json(); }
+
 std::string result_keys() { return std::string(tenbou::binary::result_keys_text()); }
 std::string request_keys() { return std::string(tenbou::binary::request_keys_text()); }
 // Riichi yaku keys by id (kYakuTable order), one per line: the ids of a batch record's header.
@@ -135,6 +140,8 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("yakuTable", &yaku_table);
   emscripten::function("formatAmount", &format_amount);
   emscripten::function("version", &version);
+  emscripten::function("optionsSchema", &options_schema);
+  emscripten::function("inputLimits", &input_limits);
   emscripten::function("resultKeys", &result_keys);
   emscripten::function("requestKeys", &request_keys);
   emscripten::function("riichiYakuKeys", &riichi_yaku_keys);

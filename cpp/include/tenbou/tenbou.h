@@ -49,6 +49,13 @@ TENBOU_API char* tenbou_points_json(const char* query, size_t length, size_t* re
 /* Who pays whom when a Riichi hand ends (README "Settlement"). */
 TENBOU_API char* tenbou_settle_json(const char* request, size_t length, size_t* result_length);
 
+/* Every rule family's house options as data (key, type, range or choices, default, each
+ * preset's value, description, seed line): {"schema_version": 1, "families": {...}}. */
+TENBOU_API char* tenbou_options_json(size_t* result_length);
+
+/* The input contract's limits: {"schema_version": 1, "limits": [{"name", "value", "unit", ...}]}. */
+TENBOU_API char* tenbou_limits_json(size_t* result_length);
+
 /* Releases a text returned by any function above (NULL is ignored). */
 TENBOU_API void tenbou_free(char* text);
 

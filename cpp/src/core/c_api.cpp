@@ -12,6 +12,7 @@
 #include "tenbou/error.hpp"
 #include "tenbou/framing.hpp"
 #include "tenbou/json.hpp"
+#include "tenbou/options_schema.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/settlement.hpp"
 #include "tenbou/waits.hpp"
@@ -90,6 +91,22 @@ char* tenbou_points_json(const char* query, size_t length, size_t* result_length
 char* tenbou_settle_json(const char* request, size_t length, size_t* result_length) {
   return call(request, length, result_length,
               [](std::string_view t) { return tenbou::settle_json(tenbou::Json::parse(t)).dump(); });
+}
+
+char* tenbou_options_json(size_t* result_length) {
+  try {
+    return give(tenbou::options_schema_json(), result_length);
+  } catch (...) {  // memory
+    return nullptr;
+  }
+}
+
+char* tenbou_limits_json(size_t* result_length) {
+  try {
+    return give(tenbou::input_limits_json(), result_length);
+  } catch (...) {
+    return nullptr;
+  }
 }
 
 void tenbou_free(char* text) { std::free(text); }

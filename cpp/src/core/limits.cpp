@@ -1,6 +1,34 @@
 #include "tenbou/limits.hpp"
 
+#include <iterator>
+
+#include "tenbou/rules.hpp"
+
 namespace tenbou {
+
+namespace {
+
+// README "Input contract", one row per limit, as the docs render it.
+constexpr LimitSpec kLimits[] = {
+    {"max_request_bytes", kMaxRequestBytes, "bytes", "one request's JSON text (a line of a JSON Lines stream)", "bad_json",
+     "the request text is longer than the limit: only that much is ever read or kept"},
+    {"max_json_members", kMaxJsonMembers, "members", "keys of one JSON object, items of one array", "bad_json",
+     "duplicate keys are found in linear time"},
+    {"max_json_depth", kMaxJsonDepth, "levels", "nesting of JSON values", "bad_json", "arrays and objects inside each other"},
+    {"max_tile_text", kMaxTileText, "characters", "one tile string (hand, indicators, discards, visible)", "bad_tile",
+     "17 tiles as \"1m2m3m...\" are 34 characters"},
+    {"max_han", kMaxHan, "han", "han of a points() query", "bad_value",
+     "every amount up to it is exact in every front end (30,000 digits at the cap)"},
+    {"max_honba", kMaxHonba, "honba", "honba and riichi sticks of a request", "bad_value", "from 0 to the limit"},
+    {"max_mjlog_bytes", static_cast<std::int64_t>(kMaxMjlogBytes), "bytes", "an mjlog file, inflated", "exit 2",
+     "a one-line error and exit status 2 (tenbou mjlog)"},
+    {"max_echo", kMaxEcho, "bytes", "input an error message repeats (a key, a value, a tile string)", "",
+     "cut at a character boundary, then \"... (N more bytes)\""},
+};
+
+}  // namespace
+
+LimitTable input_limits() { return {kLimits, std::size(kLimits)}; }
 
 std::string echo(std::string_view text) {
   if (text.size() <= kMaxEcho) return std::string(text);

@@ -1,5 +1,6 @@
 // Korean house options (korean.md section 12): parsing and their JSON form.
 #include "core/json_fields.hpp"
+#include "core/option_rows.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/korean.hpp"
@@ -11,6 +12,92 @@ constexpr Choice<KoreanVariant> kVariantChoices[] = {
     {"nagari", KoreanVariant::Nagari}, {"samsiki", KoreanVariant::Samsiki}, {"coffee", KoreanVariant::Coffee}};
 constexpr Choice<DoubleRiichiKind> kDoubleRiichiChoices[] = {
     {"table", DoubleRiichiKind::Table}, {"base", DoubleRiichiKind::Base}, {"additional", DoubleRiichiKind::Additional}};
+
+constexpr auto kDoubleRiichiNames = names_of(kDoubleRiichiChoices);
+constexpr std::int64_t kGensoChankanValues[] = {1, 4};
+
+// The yaku keys options.value_overrides takes (every row), and options.local_yaku (the local rows).
+constexpr auto kYakuKeys = [] {
+  std::array<const char*, kKoreanYakuCount> keys{};
+  for (int i = 0; i < kKoreanYakuCount; ++i) keys[i] = kKoreanYakuTable[i].key;
+  return keys;
+}();
+constexpr auto kLocalYakuKeys = [] {
+  std::array<const char*, kKoreanYakuCount - kKoreanTableRows> keys{};
+  for (int i = kKoreanTableRows; i < kKoreanYakuCount; ++i) keys[i - kKoreanTableRows] = kKoreanYakuTable[i].key;
+  return keys;
+}();
+constexpr const char* kWinBaseFields[] = {"menzen_tsumo", "menzen_ron", "open"};
+
+// Every Korean house option (README "Korean mahjong", korean.md section 12), each the spec's
+// DEFAULT, with the seed 004 line behind it. Korean rules have no presets (the variant is
+// the request's "variant", below).
+constexpr OptionSpec kKoreanOptions[] = {
+    integer("min_base_han", "2", 0, 10, "scoring", "base han needed to win (0 = 무판, 3 = 3판 묶음); additional han never count",
+            "seed 004 L56 \"2판묶음\", L105 \"무판마작 … 양판 묶음\", L91 \"3판 묶음\""),
+    boolean("stack_components", "true", "scoring",
+            "count the lesser yaku the seed adds \"if counted separately\" (권리패 under 소삼원/대삼원, 돌돌이 under 사안커, ...)",
+            "seed 004 L68, L73, L78, L82, L85, L101 \"…를 별도로 취급하면 사실상 N판\""),
+    boolean("round_wind_yakuhai", "false", "scoring", "a round-wind pung is 권리패 too (and breaks 핑후 as a pair)",
+            "seed 004 L58 names only 자풍패"),
+    boolean("pinfu_tsumo", "false", "scoring", "핑후 also on a tsumo",
+            "seed 004 L13 \"쓰무와 중복 불가\", L54 \"극히 일부는 핑후와 쓰무를 같이 인정\""),
+    boolean("genso_exclude_winning_tile", "false", "scoring", "겐쇼 leaves the winning tile out",
+            "seed 004 L110 \"오름패 자체도 포함하는 것이 기본이나, 간혹 제외\""),
+    boolean("genso_count_melds", "true", "scoring", "겐쇼 counts copies in the player's melds",
+            "seed 004 L110 \"가지고 있는 개수\""),
+    integer("genso_chankan_value", "1", 1, 4, "scoring", "겐쇼 on a 깡쏘아 (robbing a kan): 1 or 4 han",
+            "seed 004 L123 \"겐쇼는 1판이 원칙이나 … 4판으로 규정하기도\"")
+        .only(list_of(kGensoChankanValues), "seed 004 L123"),
+    integer("hwamangwan_value", "null", 0, 1000, "scoring", "화만관's own value in han (the 4 flowers still add)",
+            "seed 004 L127 \"화패를 별도로 계산하면 서화는 사실상 12판\"")
+        .or_null("the seed table's value"),
+    boolean("heavenly_as_additional", "false", "scoring", "천화/지화/인화 count as additional yaku",
+            "seed 004 L91 \"넷마블 마작에서는 천지인 모두 부가 역\""),
+    choice("double_riichi_kind", "null", list_of(kDoubleRiichiNames), "scoring",
+           "부지부 엎어 (double riichi) as a base or an additional yaku",
+           "seed 004 L71 \"기본 역으로 인정되는 경우가 많다. 극히 일부는 부가 역\"")
+        .or_null("the seed table's kind (\"table\")"),
+    boolean("chuuren_require_nine_wait", "true", "scoring", "구련보등 only on the pure nine-sided wait",
+            "seed 004 L96, footnote [7]"),
+    boolean("chuuren_forbid_furiten", "true", "scoring",
+            "no 구련보등 with a tile of its suit among own_discards (then 청일색)", "seed 004 L97, L100, footnote [8]"),
+    boolean("chuuren_unlimited", "false", "scoring", "구련보등 is reported unlimited (\"판수 무한\")", "seed 004 L101"),
+    boolean("forbid_furiten", "false", "scoring",
+            "furiten (진팅) forbidden: a ron on a wait among own_discards, or a 불러 declared on such a hand, is chombo",
+            "seed 004 L100, L119 \"진팅이 허용되지 않는데 진팅 불러를 선언해도 즉시 점프\", footnote [8]"),
+    boolean("shanpon_tsumo_after_riichi_is_open", "false", "scoring",
+            "a shanpon tsumo after 엎어 leaves the pung open (삼안커 only)",
+            "seed 004 L74 \"…삼앙꼬만으로 인정되는 곳도 있으니 사전에 합의\""),
+    boolean("draw_pool_requires_menzen_tsumo", "false", "payment", "the draw pool is collected only on a concealed tsumo",
+            "seed 004 L52 \"지엠지넷, 넥서스 등 일부 룰\""),
+    object(OptionType::YakuValues, "value_overrides", "{}", list_of(kYakuKeys), 0, 1000, "scoring",
+           "any yaku's value in han, by key or Korean name (e.g. {\"엎어\": 1} fills a 불명); null restores the table's",
+           "seed 004 L10 (불명), L68/L73 vs L21/L22 (korean.md A1)"),
+    object(OptionType::YakuValues, "local_yaku",
+           "{\"chanta\":null,\"iipeikou\":null,\"ryanpeikou\":null,\"sankantsu\":null,\"suukantsu\":null}",
+           list_of(kLocalYakuKeys), 0, 1000, "scoring",
+           "values in han for the local yaku the seed names without one (off while null)", "seed 004 L131-134"),
+    object(OptionType::Object, "win_base", "null", list_of(kWinBaseFields), 0, 1000, "payment",
+           "the house's base points for a win (오른 것에 대한 기본 판수), added to the han for the payment",
+           "seed 004 L47, footnote [1] (넥서스 10/5)")
+        .or_true("{\"menzen_tsumo\":10,\"menzen_ron\":5,\"open\":5}")
+        .or_null("no win base"),
+    integer("unit", "null", 1, 1000000000, "payment",
+            "money per point: tsumo, each of the three others pays points x unit; ron, the discarder points x unit x ron_multiplier",
+            "korean.md section 9: the seed gives no payment rule")
+        .or_null("no payments"),
+    integer("ron_multiplier", "1", 1, 10, "payment", "what the discarder pays on ron, in multiples of points x unit",
+            "korean.md section 9"),
+};
+
+constexpr VariantSpec kKoreanVariantSpecs[] = {
+    {"nagari", "나가리", "the default: the column the seed's prose follows (004 L10)"},
+    {"samsiki", "삼식이", "the seed table's second column (004 L10)"},
+    {"coffee", "커피향", "the seed table's third column (004 L10)"},
+};
+
+constexpr OptionFamily kKoreanFamily{"korean", list_of(kKoreanOptions), {}, list_of(kKoreanVariantSpecs)};
 
 // A yaku named by its English key or the seed's Korean name.
 int find_yaku(std::string_view name) {
@@ -56,6 +143,8 @@ void read_win_base(const ValueView& v, KoreanRules& r) {
 }
 
 }  // namespace
+
+const OptionFamily& korean_option_family() { return kKoreanFamily; }
 
 const char* korean_variant_name(KoreanVariant variant) { return choice_name(variant, kVariantChoices); }
 
