@@ -6,6 +6,7 @@ Screenshots go to build/test-artifacts/page-*.png.
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import List
 
@@ -246,3 +247,78 @@ def test_family_pages_fit(browser, server, width, url, name):  # noqa: F811
     assert p.text("#total")
     no_overflow(p)
     p.shot(f"{name}-{width}")
+
+
+# --- house options: a form built from the options table ------------------------------------------
+
+def controls(p):
+    pairs = p.d.execute_script("""
+        return [...document.querySelectorAll('#house-form [data-opt]')].map((e) =>
+          [e.dataset.opt, e.type === 'checkbox' ? e.checked : e.value]);""")
+    return dict(pairs)  # in the page's order
+
+
+def shown(option, value):
+    """A schema value as its control shows it."""
+    if option["type"] == "bool":
+        return bool(value)
+    if option["type"] in ("int", "choice"):
+        return "" if value is None else str(value)
+    return "" if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("family", ["riichi", "korean", "hktw"])
+def test_house_options_form_is_the_options_table(browser, server, width, family):  # noqa: F811
+    schema = tenbou.options_schema()["families"][family]
+    url = {"riichi": RIICHI, "korean": KOREAN, "hktw": HKTW}[family]
+    p = Page(browser, server + url)
+    assert not p.d.find_elements(p.By.CSS_SELECTOR, "textarea")  # no raw JSON box
+    p.click("#house summary")
+    got = controls(p)
+    assert sorted(got) == sorted(o["key"] for o in schema["options"])  # one control per option
+    sections = p.d.execute_script("return [...document.querySelectorAll('#house-form fieldset')].map((f) =>"
+                                  " [f.querySelector('legend').textContent, f.querySelectorAll('[data-opt]').length])")
+    assert [n for _, n in sections] == [sum(o["section"].replace("_", " ") == name for o in schema["options"])
+                                        for name, _ in sections]  # grouped by the table's sections
+    presets = schema["presets"]
+    start = presets["tenhou"]["values"] if family == "riichi" else {}
+    for o in schema["options"]:
+        assert got[o["key"]] == shown(o, start.get(o["key"], o["default"])), o["key"]
+    no_overflow(p)
+    p.shot(f"options-{family}-{width}")
+
+
+def test_house_options_preset_fills_and_changes_go_into_the_request(browser, server, width):  # noqa: F811
+    schema = tenbou.options_schema()["families"]["riichi"]
+    by_key = {o["key"]: o for o in schema["options"]}
+    # 4 han 30 fu by a non-dealer's ron: 7,700, or a mangan 8,000 with kiriage
+    url = "#r=riichi&h=23467m234p55s678s5m&seat=S&f=riichi&dora=1p"
+    req = {"hand": "23467m234p55s678s5m", "win_tile": "5m", "seat_wind": "S", "riichi": True, "dora_indicators": "1p"}
+    p = Page(browser, server + url)
+    plain = tenbou.score({**req, "options": {"preset": "tenhou"}})
+    assert p.text("#total") == tenbou.format_amount(plain.total)
+    p.click("#house summary")
+    p.click("#opt-kiriage")
+    assert "kiriage" in p.d.current_url and "changed" in p.css("#opt-kiriage").find_element(p.By.XPATH, "..").get_attribute("class")
+    cut = tenbou.score({**req, "options": {"preset": "tenhou", "kiriage": True}})
+    assert cut.total != plain.total and p.text("#total") == tenbou.format_amount(cut.total)
+    # another preset: its values fill the form, the change is dropped
+    p.select("#preset", "mahjongsoul")
+    values = schema["presets"]["mahjongsoul"]["values"]
+    got = controls(p)
+    for key, value in values.items():
+        assert got[key] == shown(by_key[key], value), key
+    assert "kiriage" not in p.d.current_url
+    assert p.text("#total") == tenbou.format_amount(tenbou.score({**req, "options": {"preset": "mahjongsoul"}}).total)
+    # an int option, typed: what the core refuses is said at the input, with the core's message
+    ints = [o for o in schema["options"] if o["type"] == "int" and o.get("max") is not None]
+    o = ints[0]
+    box = p.css(f"#opt-{o['key']}")
+    box.clear()
+    box.send_keys(str(o["max"] + 1))
+    box.send_keys("\t")
+    with pytest.raises(tenbou.InvalidRequestError) as err:
+        tenbou.score({**req, "options": {"preset": "mahjongsoul", o["key"]: o["max"] + 1}})
+    assert p.text("#input-error") == str(err.value)
+    p.click("#house-reset")
+    assert not p.css("#input-error").is_displayed() and p.text("#total")

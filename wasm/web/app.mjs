@@ -11,7 +11,7 @@ const MELD_SIZE = { chi: 3, pon: 3, kan: 4, kakan: 4, ankan: 4 };
 const state = {
   rules: "riichi", method: "fuhan", preset: "tenhou", variant: "nagari", declared: "none", players: 4, kita: 0,
   hand: [], win: -1, melds: [], tsumo: false, seat: "E", round: "E", flags: new Set(),
-  dora: "", ura: "", honba: 0, sticks: 0, flowers: new Set(), discards: "", options: "", target: "hand",
+  dora: "", ura: "", honba: 0, sticks: 0, flowers: new Set(), discards: "", options: "", housePreset: "", target: "hand",
   // Hong Kong-Taiwan situation (seed 002)
   flower_win: 0, kan_win: 0, chain: 1, table_discards: "", hk_honba: 0, pool: 0,
   typed: null,  // the notation as the player typed it: errors then point into their own text
@@ -108,6 +108,7 @@ function buildRequest() {
   req.round_wind = state.round;
   let options = {};
   if (state.options.trim()) options = JSON.parse(state.options);
+  if (state.rules !== "riichi" && state.housePreset) options = { preset: state.housePreset, ...options };
   if (state.rules === "riichi") {
     req.method = state.method;
     for (const f of FLAGS) if (state.flags.has(f)) req[f] = true;
@@ -166,6 +167,7 @@ function saveUrl() {
   if (state.chain !== 1) p.set("chain", state.chain);
   if (state.table_discards !== "") p.set("table", state.table_discards);
   if (state.options.trim()) p.set("o", state.options.trim());
+  if (state.housePreset && state.rules !== "riichi") p.set("hp", state.housePreset);
   if ($("units").value !== "en") p.set("u", $("units").value);
   history.replaceState(null, "", "#" + p.toString());
 }
@@ -197,10 +199,107 @@ function loadUrl() {
   state.flowers = new Set(splitTiles(p.get("fl") || "") || []);
   state.discards = p.get("disc") || "";
   state.options = p.get("o") || "";
+  state.housePreset = p.get("hp") || "";
   for (const k of ["flower_win", "kan_win", "hk_honba", "pool"]) state[k] = +(p.get(k) || 0);
   state.chain = +(p.get("chain") || 1);
   state.table_discards = p.get("table") || "";
   $("units").value = ["ko", "ja"].includes(p.get("u")) ? p.get("u") : "en";
+}
+
+// --- house options: a form generated from the core's options table ---------------------------
+// optionsSchema() gives each family's options (key, type, default, range or choices, description)
+// and presets; a control per option shows the preset's value (or the default), and only the values
+// changed from it go into the request's options (state.options, JSON text, also the link's "o").
+
+let schema = {};
+function loadSchema() {
+  schema = tenbou.optionsSchema().families;
+}
+
+function overrides() {
+  try {
+    const o = state.options.trim() ? JSON.parse(state.options) : {};
+    return o && typeof o === "object" && !Array.isArray(o) ? o : {};
+  } catch {
+    return {};
+  }
+}
+
+// The preset whose values the form starts from: Riichi's is the "Rules" select of the situation.
+const presetName = () => (state.rules === "riichi" ? state.preset : state.housePreset);
+function baseValue(o) {
+  const p = (schema[state.rules]?.presets || {})[presetName()];
+  return p && o.key in p.values ? p.values[o.key] : o.default;
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+function optionControl(o, value, changed) {
+  const id = `opt-${o.key}`;
+  const attrs = `id="${id}" data-opt="${esc(o.key)}" data-type="${o.type}"`;
+  const label = `<span class="key">${esc(o.key)}</span>`;
+  const desc = `<span class="desc">${esc(o.description)}${o.nullable && o.null_means ? ` (empty: ${esc(o.null_means)})` : ""}</span>`;
+  let control;
+  if (o.type === "bool") {
+    return `<label class="opt bool${changed ? " changed" : ""}" for="${id}"><input type="checkbox" ${attrs}${value ? " checked" : ""}> ${label}${desc}</label>`;
+  } else if (o.type === "int") {
+    control = `<input type="number" class="num" ${attrs} value="${value === null ? "" : esc(value)}"` +
+      `${o.min !== undefined ? ` min="${o.min}"` : ""}${o.max !== undefined ? ` max="${o.max}"` : ""}` +
+      `${o.multiple_of ? ` step="${o.multiple_of}"` : ""}${o.nullable ? ` placeholder="—"` : ""}>`;
+  } else if (o.type === "choice") {
+    const opts = (o.nullable ? [["", "—"]] : []).concat((o.choices || []).map((c) => [c, c]));
+    control = `<select ${attrs}>${opts.map(([v, t]) => `<option value="${esc(v)}"${(value ?? "") === v ? " selected" : ""}>${esc(t)}</option>`).join("")}</select>`;
+  } else {  // yaku_values, object: JSON text
+    control = `<input class="json" ${attrs} spellcheck="false" value="${esc(value === null ? "" : JSON.stringify(value))}">`;
+  }
+  return `<label class="opt${changed ? " changed" : ""}" for="${id}">${label} ${control}${desc}</label>`;
+}
+
+function renderOptions() {
+  const fam = schema[state.rules];
+  const box = $("house-form");
+  if (!fam) return void (box.innerHTML = "");
+  const ov = overrides();
+  const presets = Object.keys(fam.presets || {});
+  const sections = new Map();
+  for (const o of fam.options) {
+    if (!sections.has(o.section)) sections.set(o.section, []);
+    const value = o.key in ov ? ov[o.key] : baseValue(o);
+    sections.get(o.section).push(optionControl(o, value, o.key in ov));
+  }
+  const head = state.rules === "riichi" ? `<p class="hint">Values of the <b>${esc(state.preset)}</b> rules (Situation → Rules); changed ones are marked.</p>`
+    : presets.length ? `<label>Preset <select id="house-preset"><option value="">none (defaults)</option>${presets.map((n) =>
+      `<option${n === state.housePreset ? " selected" : ""}>${esc(n)}</option>`).join("")}</select></label>` : "";
+  box.innerHTML = `<div class="row">${head}<button type="button" id="house-reset" class="ghost">Reset</button></div>` +
+    [...sections].map(([name, rows]) => `<fieldset class="opts"><legend>${esc(name.replace(/_/g, " "))}</legend>${rows.join("")}</fieldset>`).join("");
+  $("house-count").textContent = Object.keys(ov).length ? ` (${Object.keys(ov).length} changed)` : "";
+}
+
+// A control changed: its value joins the overrides when it differs from the preset's.
+function optionChanged(el) {
+  const o = schema[state.rules].options.find((x) => x.key === el.dataset.opt);
+  if (o.key === "preset") {  // Riichi's preset row is the Rules select: it fills every value
+    state.preset = el.value;
+    state.options = "";
+    return render();
+  }
+  let value;
+  if (o.type === "bool") value = el.checked;
+  else if (o.type === "int") value = el.value === "" ? (o.nullable ? null : o.default) : Number(el.value);
+  else if (o.type === "choice") value = el.value === "" ? null : el.value;
+  else {
+    try {
+      value = el.value.trim() === "" ? null : JSON.parse(el.value);
+    } catch {
+      return showError(`House option ${o.key}: not JSON (${el.value})`);
+    }
+  }
+  const ov = overrides();
+  if (same(value, baseValue(o))) delete ov[o.key];
+  else ov[o.key] = value;
+  state.options = Object.keys(ov).length ? JSON.stringify(ov) : "";
+  el.closest(".opt").classList.toggle("changed", o.key in ov);
+  $("house-count").textContent = Object.keys(ov).length ? ` (${Object.keys(ov).length} changed)` : "";
+  score();
 }
 
 // --- rendering -------------------------------------------------------------------------------
@@ -300,7 +399,7 @@ function renderControls() {
   $("preset").value = state.preset;
   $("variant").value = state.variant;
   $("declared").value = state.declared;
-  for (const id of ["dora", "ura", "discards", "options"]) if (document.activeElement !== $(id)) $(id).value = state[id];
+  for (const id of ["dora", "ura", "discards"]) if (document.activeElement !== $(id)) $(id).value = state[id];
   $("honba").value = state.honba;
   $("sticks").value = state.sticks;
   for (const id of ["flower_win", "kan_win", "chain", "hk_honba", "pool", "table_discards"])
@@ -527,6 +626,7 @@ function score() {
 
 function render() {
   renderControls();
+  renderOptions();
   renderPalette();
   renderFlowers();
   renderHand();
@@ -577,6 +677,8 @@ function bind() {
       // Hong Kong-Taiwan f1): they go.
       state.melds = [];
       state.flowers = new Set();
+      state.options = "";  // house options are the family's own keys
+      state.housePreset = "";
       state.win = state.hand.length - 1;
       render();
     } else if (el.dataset.win) {
@@ -610,6 +712,9 @@ function bind() {
         tsumo: false, seat: "E", round: "E", honba: 0, sticks: 0, kita: 0, hk_honba: 0, pool: 0, flower_win: 0, kan_win: 0,
         chain: 1, table_discards: "", discards: "", declared: "none" });
       render();
+    } else if (el.id === "house-reset") {
+      state.options = "";
+      render();
     } else if (el.id === "share") {
       navigator.clipboard?.writeText(location.href);
       el.textContent = "Link copied";
@@ -630,7 +735,11 @@ function bind() {
     score();
   });
   for (const id of ["seat", "round", "method", "preset", "variant", "declared"]) {
-    $(id).addEventListener("change", (ev) => { state[id] = ev.target.value; render(); });
+    $(id).addEventListener("change", (ev) => {
+      state[id] = ev.target.value;
+      if (id === "preset") state.options = "";  // the preset fills every house option
+      render();
+    });
   }
   $("players").addEventListener("change", (ev) => {
     state.players = +ev.target.value === 3 ? 3 : 4;
@@ -649,7 +758,7 @@ function bind() {
     render();
   });
   $("kita").addEventListener("input", (ev) => { state.kita = Math.min(4, Math.max(0, +ev.target.value || 0)); renderPalette(); renderHand(); score(); });
-  for (const id of ["dora", "ura", "discards", "options"]) {
+  for (const id of ["dora", "ura", "discards"]) {
     $(id).addEventListener("input", (ev) => { state[id] = ev.target.value.trim(); score(); });
   }
   for (const id of ["honba", "sticks", "flower_win", "kan_win", "chain", "hk_honba", "pool"]) {
@@ -660,11 +769,19 @@ function bind() {
     c.addEventListener("change", () => { c.checked ? state.flags.add(c.dataset.flag) : state.flags.delete(c.dataset.flag); score(); });
   }
   $("units").addEventListener("change", score);
+  $("house-form").addEventListener("change", (ev) => {
+    if (ev.target.id === "house-preset") {
+      state.housePreset = ev.target.value;
+      state.options = "";  // a preset fills every value
+      render();
+    } else if (ev.target.dataset.opt) optionChanged(ev.target);
+  });
   for (const id of ["dora", "ura"]) $(id).addEventListener("input", () => renderHand());
   window.addEventListener("hashchange", () => { loadUrl(); render(); });
 }
 
 loadNames();
+loadSchema();
 loadUrl();
 bind();
 render();
