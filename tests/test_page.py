@@ -112,8 +112,8 @@ def test_aotenjo_total_breaks_between_groups(browser, server, width):  # noqa: F
 @pytest.mark.parametrize("url", [RIICHI, KOREAN, HKTW, INCOMPLETE], ids=["riichi", "korean", "hktw", "advice"])
 def test_headers_whole_and_numeric_columns_aligned(browser, server, width, url):  # noqa: F811
     p = Page(browser, server + url)
-    if p.d.find_elements(p.By.CSS_SELECTOR, "details#discards"):
-        p.click("#discards summary")
+    if p.d.find_elements(p.By.CSS_SELECTOR, "details#discard-advice"):
+        p.click("#discard-advice summary")
     headers = lines(p, "#result th")
     assert headers
     for h in headers:
@@ -140,13 +140,13 @@ def test_headers_whole_and_numeric_columns_aligned(browser, server, width, url):
 def test_incomplete_hand_gets_advice_first(browser, server, width):  # noqa: F811
     p = Page(browser, server + INCOMPLETE)
     first = p.d.execute_script("return document.querySelector('#result').firstElementChild.id")
-    assert first == "discards" and p.css("#discards").tag_name != "details"  # unfolded, on top
+    assert first == "discard-advice" and p.css("#discard-advice").tag_name != "details"  # unfolded, on top
     assert p.text("#advice") == "Discard 9s: tenpai, waiting on 2s 5s"
     assert not p.d.find_elements(p.By.CSS_SELECTOR, "#result .invalid, #rack .tile.win")  # no red error, no WIN
     assert not p.css("#input-error").is_displayed()
     d = tenbou.discards({"hand": "123m456m789p23459s", "riichi": True, "seat_wind": "S"})
-    details = [e.text for e in p.d.find_elements(p.By.CSS_SELECTOR, "#discards tr.detail")]
-    choices = [e.text.split()[-1] for e in p.d.find_elements(p.By.CSS_SELECTOR, "#discards tr.choice td.discard")]
+    details = [e.text for e in p.d.find_elements(p.By.CSS_SELECTOR, "#discard-advice tr.detail")]
+    choices = [e.text.split()[-1] for e in p.d.find_elements(p.By.CSS_SELECTOR, "#discard-advice tr.choice td.discard")]
     assert choices == [x["tile"] for x in d["discards"][:len(choices)]]
     for x, text in zip(d["discards"], details):
         for w in x["waits"]:  # each wait with its ron and tsumo value, as `tenbou discards` writes them

@@ -632,12 +632,12 @@ def test_page_details_a_player_sees(browser, server):
 def test_page_discard_panel(browser, server):
     # A complete hand: the advice folded under the result.
     p = Page(browser, server + "#r=riichi&h=234567m234p55s678s&seat=S&f=riichi")
-    assert p.text("#total") and p.css("#discards").tag_name == "details"
-    p.click("#discards summary")
-    rows = [r.text for r in p.d.find_elements(p.By.CSS_SELECTOR, "#discards tbody tr.choice")]
-    assert rows and rows[0].startswith("2m")  # shanten 0, the most useful tiles first
+    assert p.text("#total") and p.css("#discard-advice").tag_name == "details"
+    p.click("#discard-advice summary")
+    rows = [r.text for r in p.d.find_elements(p.By.CSS_SELECTOR, "#discard-advice tbody tr.choice")]
+    assert rows and rows[0].endswith("2m 0 10")  # shanten 0, the most useful tiles first (after the 2萬 face)
     # Not complete: the advice is the answer (tests/test_page.py checks it at both widths).
     p = Page(browser, server + "#r=riichi&h=123m456m789p2345s9s&seat=S&f=riichi")
-    rows = [r.text for r in p.d.find_elements(p.By.CSS_SELECTOR, "#discards tbody tr.choice")]
-    assert rows and rows[0].startswith("9s")
+    rows = [r.text for r in p.d.find_elements(p.By.CSS_SELECTOR, "#discard-advice tbody tr.choice")]
+    assert rows and rows[0].endswith("9s 0 6")
     p.shot("discards")

@@ -537,9 +537,9 @@ function discardPanel(req, open = false) {
     const head = d.shanten === 0
       ? `Discard ${esc(best.tile)}: tenpai, waiting on ${best.waits.map((w) => esc(w.tile)).join(" ")}`
       : `Discard ${esc(best.tile)}: ${d.shanten}-shanten, ${best.ukeire_unseen} useful tiles`;
-    return `<section class="discards open" id="discards"><div class="total"><span class="big advice-head" id="advice">${head}</span></div>${table}</section>`;
+    return `<section class="discards open" id="discard-advice"><div class="total"><span class="big advice-head" id="advice">${head}</span></div>${table}</section>`;
   }
-  return `<details class="discards" id="discards"><summary>What to discard (${state_})</summary>${table}</details>`;
+  return `<details class="discards" id="discard-advice"><summary>What to discard (${state_})</summary>${table}</details>`;
 }
 
 // A full hand that is no win yet: which tiles are seen as dora, to say whether "dora alone" applies.
