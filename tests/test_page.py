@@ -322,3 +322,12 @@ def test_house_options_preset_fills_and_changes_go_into_the_request(browser, ser
     assert p.text("#input-error") == str(err.value)
     p.click("#house-reset")
     assert not p.css("#input-error").is_displayed() and p.text("#total")
+
+
+@pytest.mark.parametrize("url", ["#r=korean&h=234567m234p5678p9p", "#r=hktw&h=123m123p123s456s789s5z6z"], ids=["korean", "hktw"])
+def test_incomplete_hand_advice_in_every_family(browser, server, width, url):  # noqa: F811
+    p = Page(browser, server + url)
+    assert p.d.execute_script("return document.querySelector('#result').firstElementChild.id") == "discard-advice"
+    assert p.text("#advice").startswith("Discard ")
+    assert not p.d.find_elements(p.By.CSS_SELECTOR, "#result .invalid, #rack .tile.win")
+    no_overflow(p)
