@@ -1,6 +1,8 @@
 // Mahjong tiles drawn as SVG by the page itself (no images, no web fonts).
 // tileSvg("5p") -> an <svg> string; red fives are "0m"/"0p"/"0s"; flowers "f1".."f8".
 
+// Characters (萬, honours, flowers) in the system CJK font: no web font is loaded.
+const CJK = `'Noto Serif CJK JP', 'Noto Serif CJK TC', 'Noto Sans CJK JP', 'Hiragino Mincho ProN', 'Yu Mincho', 'MS Mincho', serif`;
 const INK = { m: "#b3261e", p: "#1d4e89", s: "#1e7a3c", red: "#d62828", dark: "#1b1b1f" };
 
 function face(inner, label) {
@@ -47,28 +49,27 @@ function sou(n, red) {
 
 function man(n, red) {
   return `<text x="30" y="38" text-anchor="middle" font-size="30" font-weight="700" fill="${red ? INK.red : INK.dark}" font-family="Georgia, serif">${n}</text>` +
-    `<text x="30" y="64" text-anchor="middle" font-size="16" font-weight="700" fill="${INK.m}" font-family="sans-serif">MAN</text>`;
+    `<text x="30" y="66" text-anchor="middle" font-size="24" font-weight="700" fill="${INK.m}" font-family="${CJK}">萬</text>`;
 }
 
+// Honours as their characters, in the usual colours: winds in black, 白 in blue (the colour of its
+// frame on most sets), 發 green, 中 red.
 const HONOR = {
-  1: ["E", INK.dark, "East"], 2: ["S", INK.dark, "South"], 3: ["W", INK.dark, "West"], 4: ["N", INK.dark, "North"],
+  1: ["東", INK.dark], 2: ["南", INK.dark], 3: ["西", INK.dark], 4: ["北", INK.dark],
+  5: ["白", INK.p], 6: ["發", INK.s], 7: ["中", INK.red],
 };
 
 function honour(n) {
-  if (n <= 4) {
-    const [t, c] = HONOR[n];
-    return `<text x="30" y="52" text-anchor="middle" font-size="38" font-weight="800" fill="${c}" font-family="sans-serif">${t}</text>`;
-  }
-  if (n === 5) return `<rect x="13" y="13" width="34" height="50" rx="3" fill="none" stroke="${INK.p}" stroke-width="4"/>`;
-  if (n === 6) return `<path d="M30 10 L48 38 L30 66 L12 38 Z" fill="${INK.s}"/><path d="M30 22 L40 38 L30 54 L20 38 Z" fill="#fbf8f0"/>`;
-  return `<rect x="26" y="8" width="8" height="60" rx="2" fill="${INK.red}"/><rect x="12" y="22" width="36" height="22" rx="3" fill="none" stroke="${INK.red}" stroke-width="5"/>`;
+  const [t, c] = HONOR[n];
+  return `<text x="30" y="51" text-anchor="middle" font-size="38" font-weight="700" fill="${c}" font-family="${CJK}">${t}</text>`;
 }
 
 // Korean mahjong's four flowers are the seasons (춘하추동 = f1-f4, seed 004); Hong Kong-Taiwan
 // style has eight: the red set 매난국죽 (plum, orchid, chrysanthemum, bamboo) = f1-f4 and the blue
 // set 춘하추동 = f5-f8 (seed 002 L5, L31). Each tile shows its number 1-4 (매1 난2 국3 죽4).
-const SEASONS = [["Spring 춘", "✿"], ["Summer 하", "☀"], ["Autumn 추", "❦"], ["Winter 동", "❄"]];
-const PLANTS = [["Plum 매", "✾"], ["Orchid 난", "❀"], ["Chrysanthemum 국", "✽"], ["Bamboo 죽", "❧"]];
+// Each tile shows its character (the plant or season) over its number, as the tiles are printed.
+const SEASONS = [["Spring 춘", "春"], ["Summer 하", "夏"], ["Autumn 추", "秋"], ["Winter 동", "冬"]];
+const PLANTS = [["Plum 매", "梅"], ["Orchid 난", "蘭"], ["Chrysanthemum 국", "菊"], ["Bamboo 죽", "竹"]];
 let flowerSets = { korean: SEASONS, low: SEASONS, high: PLANTS };
 
 /** "korean" (f1-f4 = seasons) or "hktw" (f1-f4 = plants, red; f5-f8 = seasons, blue). */
@@ -76,14 +77,15 @@ export function setFlowerFamily(family) {
   flowerSets = family === "hktw" ? { low: PLANTS, high: SEASONS } : { low: SEASONS, high: PLANTS };
 }
 
-function flowerInfo(n) {
+/** A flower's name ("Plum 매"), character and number, in the family set by setFlowerFamily. */
+export function flowerInfo(n) {
   const [name, glyph] = (n <= 4 ? flowerSets.low : flowerSets.high)[(n - 1) % 4];
   return { name, glyph, ink: n <= 4 ? INK.m : INK.p, number: (n - 1) % 4 + 1 };
 }
 
 function flower(n) {
   const f = flowerInfo(n);
-  return `<text x="30" y="44" text-anchor="middle" font-size="32" fill="${f.ink}" font-family="sans-serif">${f.glyph}</text>` +
+  return `<text x="30" y="44" text-anchor="middle" font-size="32" font-weight="700" fill="${f.ink}" font-family="${CJK}">${f.glyph}</text>` +
     `<text x="30" y="64" text-anchor="middle" font-size="15" font-weight="700" fill="${f.ink}" font-family="sans-serif">${f.number}</text>`;
 }
 
