@@ -219,7 +219,56 @@ def test_not_utf8_names_the_byte(tmp_path):
         list(mjlog.wins_from_file(path))
 
 
+# --- the command: bad files reported, the others read; what was read is printed ------------------
+
+def test_one_bad_file_does_not_stop_the_run(tmp_path, run_cli, capsys):
+    good = tmp_path / "good.mjlog"
+    good.write_text(log(win(), DRAW))
+    bad = tmp_path / "bad.mjlog"
+    bad.write_text(log(win(), '<REACH who="9" step="1"/>', DRAW))
+    code, out = run_cli(["mjlog", str(good), str(bad), str(tmp_path / "missing.mjlog"), str(good)])
+    err = capsys.readouterr().err.splitlines()
+    assert code == 2
+    # good: one win; bad: the win read before its error; good again.
+    assert len(out.splitlines()) == 3 and all(json.loads(x)["hand"] == "234456m678p23455s" for x in out.splitlines())
+    assert err == ["tenbou: bad.mjlog: event 3 <REACH> who: 9 is out of range (0-3)",
+                   f"tenbou: {tmp_path / 'missing.mjlog'}: cannot read: No such file or directory"]
+    code, out = run_cli(["mjlog", str(good), str(bad), str(good), "--settle"])
+    assert len(capsys.readouterr().err.splitlines()) == 1
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and [x["kind"] for x in lines] == ["win", "draw", "win", "win", "draw"]
+    code, out = run_cli(["mjlog", str(bad), str(good), "--check"])
+    assert code == 2 and out.splitlines()[-1].endswith("(1 of 2 files could not be read)")
+    assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_a_real_game_cut_by_a_bad_event_prints_what_came_before(tmp_path, run_cli, capsys):
+    real = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*-00a9-*.mjlog"))[0]
+    text = real.read_text()
+    cut = [m.start() for m in re.finditer("<AGARI ", text)][2]  # before the third win
+    path = tmp_path / real.name
+    path.write_text(text[:cut] + '<N who="0" m="-1"/>' + text[cut:])  # read as -1: a number out of range
+    code, out = run_cli(["mjlog", str(path)])
+    assert code == 2 and len(out.splitlines()) == 2
+    assert re.fullmatch(rf"tenbou: {real.name}: event \d+ <N> m: -1 is out of range \(0-65535\)\n", capsys.readouterr().err)
+    whole = [json.loads(x) for x in run_cli(["mjlog", str(real)])[1].splitlines()]
+    assert [json.loads(x) for x in out.splitlines()] == whole[:2]
+
+
 # --- item 11: each hand end is settled from its own event ----------------------------------------
+
+def test_a_draw_after_a_win_of_the_same_hand_settles_as_a_draw(tmp_path, run_cli):
+    path = tmp_path / "game.mjlog"
+    path.write_text(log(win(), DRAW))
+    code, out = run_cli(["mjlog", str(path), "--settle"])
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and [(x["hand"], x["kind"]) for x in lines] == [(0, "win"), (0, "draw")]
+    assert lines[0]["deltas"] != [0, 0, 0, 0] and lines[1]["deltas"] == [0, 0, 0, 0]  # nobody tenpai
+    ends = read_all(log(win(), DRAW, win(who="2")))
+    assert len({id(e.settlement) for e in ends}) == 3
+    code, out = run_cli(["mjlog", str(path), "--settle", "--check"])
+    assert code == 1 and "1 of 2 hands settle as recorded" in out  # the crafted win's sc is not Tenhou's
+
 
 def test_wins_on_one_discard_share_one_settlement():
     ends = read_all(log(win(), win(who="2", sc="250,0,250,-40,250,40,250,0"), DRAW))
