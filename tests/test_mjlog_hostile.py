@@ -380,3 +380,15 @@ def test_mutated_real_logs_give_only_clean_errors(tmp_path):
         signal.signal(signal.SIGALRM, old)
     # The mutations reach every layer: gzip, UTF-8, XML, events, and logs that still read.
     assert counts["read"] > 300 and counts["event"] > 600 and counts["not"] > 200 and counts["broken"] > 200, counts
+
+
+def test_the_command_has_a_description_and_help_for_every_option():
+    # Issue 29: every command described, every option with help.
+    import argparse
+
+    from tenbou.cli import make_parser
+
+    sub = next(a for a in make_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    parser = sub.choices["mjlog"]
+    assert parser.description and "stream" in parser.description
+    assert all(action.help for action in parser._actions), [a.dest for a in parser._actions if not a.help]

@@ -102,11 +102,19 @@ def make_rest(sub: Any, parser: argparse.ArgumentParser) -> argparse.ArgumentPar
     d.add_argument("--option", action="append", metavar="KEY=VALUE")
     d.add_argument("--json", action="store_true")
 
-    m = sub.add_parser("mjlog", epilog='examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n  tenbou mjlog game.mjlog > requests.jsonl', formatter_class=argparse.RawDescriptionHelpFormatter, help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
-    m.add_argument("files", nargs="+")
-    m.add_argument("--check", action="store_true", help="score every win (or, with --settle, settle every hand) and compare with Tenhou's record")
+    m = sub.add_parser("mjlog", epilog="examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n"
+                       "  tenbou mjlog game.mjlog > requests.jsonl", formatter_class=argparse.RawDescriptionHelpFormatter,
+                       help="turn Tenhou mjlog files into requests (JSON Lines), or --check them", description=(
+        "Read Tenhou game logs (mjlog XML, plain or gzip; four- and three-player) and print one score\n"
+        "request per win as JSON Lines, or with --settle one line per hand end. Each file is read as a\n"
+        "stream: a bad file prints what was read before its error, one error line on stderr, and the\n"
+        "next file is read; the exit status is then 2. Limits: 64 MiB per log inflated, 64 KiB per tag."))
+    m.add_argument("files", nargs="+", metavar="FILE", help="mjlog files (.mjlog, .xml or gzip-compressed)")
+    m.add_argument("--check", action="store_true",
+                   help="score every win (with --settle: settle every hand) and compare with Tenhou's record: "
+                        "print the differences and a count; exit 1 if any differ")
     m.add_argument("--settle", action="store_true",
-                   help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas} (each seat's point change)")
+                   help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas}, each seat's point change")
     return parser
 
 
