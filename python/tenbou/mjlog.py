@@ -60,13 +60,17 @@ def tile_text(tile_id: int, reds: bool = True) -> str:
 
 
 def _tiles_text(ids: List[int], reds: bool) -> str:
-    """Compact notation grouped by suit, e.g. ``345m22s``."""
-    out: List[str] = []
-    for suit in "mpsz":
-        digits = [t[0] for t in (tile_text(i, reds) for i in sorted(ids)) if t[1] == suit]
-        if digits:
-            out.append("".join(digits) + suit)
-    return "".join(out)
+    """Compact notation grouped by suit, e.g. ``345m22s`` (ids 0-135)."""
+    texts = _TILE_TEXTS[reds]
+    digits = {"m": "", "p": "", "s": "", "z": ""}
+    for i in sorted(ids):
+        text = texts[i]
+        digits[text[1]] += text[0]
+    return "".join(d + suit for suit, d in digits.items() if d)
+
+
+# tile_text of every id, with and without red fives: a win's request names ~20 tiles.
+_TILE_TEXTS = {reds: [tile_text(i, reds) for i in range(136)] for reds in (True, False)}
 
 
 def decode_meld(m: int, reds: bool = True) -> Tuple[str, str, List[int]]:
