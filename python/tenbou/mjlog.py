@@ -149,7 +149,7 @@ class MjlogError(ValueError):
         self.attribute = attribute
 
 
-# The reader's limits (docs/records.md "Limits"). Each keeps the work for one log linear in
+# The reader's limits (docs/records.md "Errors and limits"). Each keeps the work for one log linear in
 # its size and the memory flat: events are read as a stream, never as a whole tree.
 # A log, inflated, is at most this many bytes (Tenhou's are ~50 KB).
 MAX_LOG_BYTES = 64 << 20
@@ -312,9 +312,11 @@ def _events(pieces: Iterable[str], source: str) -> Iterator[Tuple[int, str, Dict
             state = 2 if m.group(2) else 1
             end = max(end, pos)
         if state == 1:
-            for m in _EVENT.finditer(buf, pos, end):
-                if m.start() != pos:
-                    break
+            # Anchored matches, one tag after the other: a search (finditer) would rescan a run
+            # of whitespace before a bad tag from each of its characters (quadratic).
+            match = _EVENT.match
+            m = match(buf, pos, end)
+            while m is not None:
                 pos = m.end()
                 tag, text = m.groups()
                 try:
@@ -323,6 +325,7 @@ def _events(pieces: Iterable[str], source: str) -> Iterator[Tuple[int, str, Dict
                     raise _event_error(source, index, tag, e) from None
                 yield index, tag, attrs
                 index += 1
+                m = match(buf, pos, end)
             m = _ROOT_END.match(buf, pos, end)
             if m is not None:
                 pos = m.end()
