@@ -3,7 +3,12 @@
 Every ``<AGARI>`` of a four- or three-player game becomes a :class:`TenhouWin` holding the
 request tenbou scores (tiles, melds and every situational flag worked out from
 the event stream: riichi and double riichi, ippatsu, rinshan, chankan, haitei,
-houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku).
+houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku);
+every hand end a :class:`TenhouHandEnd` (a settlement request and Tenhou's ``sc``).
+Logs are read as a stream of events, never as a whole tree, with every attribute the
+reader uses checked strictly and bounded before it is parsed: memory stays flat and
+time linear in a log's size, and a bad log gives one :class:`MjlogError` line naming the
+file, the event and the attribute (docs/records.md).
 
 >>> from tenbou import mjlog
 >>> for win in mjlog.wins_from_file("game.mjlog"):      # doctest: +SKIP
