@@ -170,7 +170,10 @@ def test_each_bad_attribute_is_one_clean_message(text, message):
     for internal in ("invalid literal for int", "index out of range", "unpack", "KeyError", "NoneType", "int()"):
         assert internal not in str(e)
     where = re.search(r": event (\d+) <(\w+)>", str(e))
-    assert (e.event, e.tag) == ((int(where[1]), where[2]) if where else (None, None))
+    if where:
+        assert (e.event, e.tag) == (int(where[1]), where[2])
+    else:  # a tag that cannot be read is named when it starts like one
+        assert e.attribute is None and (e.tag is None or "<" + e.tag in str(e) or "ends inside a tag" in str(e))
 
 
 def test_the_xml_declaration_bom_and_whitespace_are_mjlog():
@@ -392,3 +395,19 @@ def test_the_command_has_a_description_and_help_for_every_option():
     parser = sub.choices["mjlog"]
     assert parser.description and "stream" in parser.description
     assert all(action.help for action in parser._actions), [a.dest for a in parser._actions if not a.help]
+
+
+def test_a_tag_that_cannot_be_read_is_named_and_keeps_wins_it_may_belong_to_out():
+    second = win(who="2", sc="250,0,250,-40,250,40,250,0")
+    e = error_of(log(win(), second[:60] + "<T5/>"))  # the second win of a double ron, cut
+    assert (e.event, e.tag) == (3, "AGARI") and "is not an event tag" in str(e)
+    ends = []
+    with pytest.raises(MjlogError):
+        for end in mjlog.hand_ends_from_text(log(win(), second[:60] + "<T5/>"), "game.mjlog"):
+            ends.append(end)
+    assert ends == []  # the first win alone would settle as a single win: not given
+    ends = []
+    with pytest.raises(MjlogError):
+        for end in mjlog.hand_ends_from_text(log(win(), "<T5 x/>"), "game.mjlog"):
+            ends.append(end)
+    assert [e.kind for e in ends] == ["win"]  # a bad draw tag: the win before it stands

@@ -270,6 +270,7 @@ _ATTR = re.compile(rf"({_NAME}){_S}*={_S}*\"([^\"<]*)\"")
 _ATTR_QUOTES = re.compile(rf"({_NAME}){_S}*={_S}*(?:\"([^\"<]*)\"|'([^'<]*)')")
 _PROLOG = re.compile(rf"\ufeff?{_S}*(?:<\?xml(?:{_S}[^<>]*)?\?>{_S}*)?<mjloggm{_ATTRS}(/?)>")
 _ROOT_END = re.compile(rf"{_S}*</mjloggm{_S}*>")
+_TAG_START = re.compile(rf"<({_NAME})")
 
 
 def _attributes(text: str) -> Dict[str, str]:
@@ -291,7 +292,10 @@ def _events(pieces: Iterable[str], source: str) -> Iterator[Tuple[int, str, Dict
     """(index, tag, attributes) of every event of a log given as pieces of its text."""
 
     def bad(at: int, what: str) -> MjlogError:
-        return MjlogError(f"{source}: not a Tenhou log: character {at}: {what}")
+        # A tag that cannot be read is named when it starts like one (``.tag``, ``.event``).
+        name = _TAG_START.match(buf, at - base) if state == 1 else None
+        return MjlogError(f"{source}: not a Tenhou log: character {at}: {what}", index if name else None,
+                          name[1] if name else None)
 
     buf = ""
     base = 0  # characters of the text before buf
