@@ -3,7 +3,12 @@
 Every ``<AGARI>`` of a four- or three-player game becomes a :class:`TenhouWin` holding the
 request tenbou scores (tiles, melds and every situational flag worked out from
 the event stream: riichi and double riichi, ippatsu, rinshan, chankan, haitei,
-houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku).
+houtei, tenhou, chiihou) and what Tenhou itself recorded (han, fu, points, yaku);
+every hand end a :class:`TenhouHandEnd` (a settlement request and Tenhou's ``sc``).
+Logs are read as a stream of events, never as a whole tree, with every attribute the
+reader uses checked strictly and bounded before it is parsed: memory stays flat and
+time linear in a log's size, and a bad log gives one :class:`MjlogError` line naming the
+file, the event and the attribute (docs/records.md).
 
 >>> from tenbou import mjlog
 >>> for win in mjlog.wins_from_file("game.mjlog"):      # doctest: +SKIP
@@ -22,11 +27,14 @@ and kita replacement draws included.
 """
 from __future__ import annotations
 
-import zlib
+import codecs
+import itertools
 import os
-import xml.etree.ElementTree as ET
+import re
+import stat
+import zlib
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 __all__ = ["TenhouWin", "Expected", "TenhouHandEnd", "MjlogError", "read_log", "wins_from_file", "wins_from_text", "hand_ends_from_file",
            "hand_ends_from_text", "TENHOU_YAKU", "decode_meld", "is_kita", "tile_text"]
@@ -57,13 +65,17 @@ def tile_text(tile_id: int, reds: bool = True) -> str:
 
 
 def _tiles_text(ids: List[int], reds: bool) -> str:
-    """Compact notation grouped by suit, e.g. ``345m22s``."""
-    out: List[str] = []
-    for suit in "mpsz":
-        digits = [t[0] for t in (tile_text(i, reds) for i in sorted(ids)) if t[1] == suit]
-        if digits:
-            out.append("".join(digits) + suit)
-    return "".join(out)
+    """Compact notation grouped by suit, e.g. ``345m22s`` (ids 0-135)."""
+    texts = _TILE_TEXTS[reds]
+    digits = {"m": "", "p": "", "s": "", "z": ""}
+    for i in sorted(ids):
+        text = texts[i]
+        digits[text[1]] += text[0]
+    return "".join(d + suit for suit, d in digits.items() if d)
+
+
+# tile_text of every id, with and without red fives: a win's request names ~20 tiles.
+_TILE_TEXTS = {reds: [tile_text(i, reds) for i in range(136)] for reds in (True, False)}
 
 
 def decode_meld(m: int, reds: bool = True) -> Tuple[str, str, List[int]]:
@@ -128,48 +140,322 @@ class TenhouWin:
 
 
 class MjlogError(ValueError):
-    """A log file that cannot be read: too large, not gzip or UTF-8, not XML, or a tag with a
-    missing or out-of-range attribute. The message names the file and the tag."""
+    """A log that cannot be read: too large, broken gzip, not UTF-8, not mjlog's XML, or an event
+    with a missing or bad attribute. One line naming the file and, for a bad event, the event
+    (its index among the log's events, counted from 0, and its tag) and the attribute, e.g.
+    ``game.mjlog: event 57 <AGARI> yaku: unknown Tenhou yaku id 99``; ``event``, ``tag`` and
+    ``attribute`` hold them (None where the message names none)."""
+
+    def __init__(self, message: str, event: Optional[int] = None, tag: Optional[str] = None,
+                 attribute: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.event = event
+        self.tag = tag
+        self.attribute = attribute
 
 
-# README "Input contract": a log, inflated, is at most this many bytes (Tenhou's are ~50 KB).
+# The reader's limits (docs/records.md "Errors and limits"). Each keeps the work for one log linear in
+# its size and the memory flat: events are read as a stream, never as a whole tree.
+# A log, inflated, is at most this many bytes (Tenhou's are ~50 KB).
 MAX_LOG_BYTES = 64 << 20
+# Characters of one tag, attributes included (Tenhou's longest, <SHUFFLE>, is ~3.4 KB).
+MAX_TAG_CHARS = 64 << 10
+# Characters of an attribute read as numbers (Tenhou's longest, a hand's 14 tile ids, is 54).
+MAX_NUMBERS_CHARS = 256
+# Digits of one number: every number of a log fits (scores are written in hundreds). The
+# check comes before int(), whose time grows with the square of the digits.
+MAX_DIGITS = 9
+# Bytes of the log's own text an error message repeats (the core's kMaxEcho, limits.hpp).
+MAX_ECHO = 200
+
+_CHUNK = 1 << 15  # characters (or bytes) read at a time
+_GZIP_STEP = 1 << 14  # compressed bytes read at a time
+_GZIP_MAGIC = b"\x1f\x8b"
 
 
-def _ints(text: Optional[str]) -> List[int]:
-    return [int(x) for x in text.split(",")] if text else []
+def _echo(text: str) -> str:
+    """``text`` as a message quotes it: at most MAX_ECHO bytes, cut at a character boundary,
+    with the length of what was left out (the core's echo(), cpp/src/core/limits.cpp)."""
+    if len(text) <= MAX_ECHO // 4:
+        return text
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= MAX_ECHO:
+        return text
+    cut = MAX_ECHO
+    while cut > 0 and data[cut] & 0xC0 == 0x80:  # not inside a character
+        cut -= 1
+    return data[:cut].decode("utf-8", "replace") + f"... ({len(data) - cut} more bytes)"
 
 
-def _in_range(value: int, lo: int, hi: int, what: str) -> int:
+class _Bad(Exception):
+    """A bad attribute (or, with attr None, a bad event); the reader adds the file and the event."""
+
+    def __init__(self, attr: Optional[str], message: str) -> None:
+        super().__init__(message)
+        self.attr = attr
+        self.message = message
+
+
+# Numbers as a log writes them: ASCII digits, a minus sign where a score change is negative;
+# never int()'s wider syntax ("0_0", " 5", "+5", other scripts' digits).
+_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_NUMBERS = re.compile(r"-?[0-9]{1,%d}(?:,-?[0-9]{1,%d})*" % (MAX_DIGITS, MAX_DIGITS))
+_DIGIT_RUN = re.compile(r"-?[0-9]+")
+
+
+def _why_not_numbers(text: str) -> str:
+    if len(text) > MAX_NUMBERS_CHARS:
+        return f"{len(text)} characters (at most {MAX_NUMBERS_CHARS})"
+    if not text:
+        return "empty"
+    for item in text.split(","):
+        if not _NUMBER.fullmatch(item):
+            if _DIGIT_RUN.fullmatch(item):
+                return f"a number of more than {MAX_DIGITS} digits"
+            return f"'{_echo(item)}' is not a number" if item else "an empty item in a list of numbers"
+    raise AssertionError(text)  # pragma: no cover (only called on text _NUMBERS refused)
+
+
+def _numbers(a: Dict[str, str], key: str, required: bool = True) -> List[int]:
+    """A comma-separated list of numbers. An optional attribute may be missing or empty."""
+    text = a.get(key)
+    if text is None or (not text and not required):
+        if required:
+            raise _Bad(key, "missing")
+        return []
+    if len(text) <= MAX_NUMBERS_CHARS and _NUMBERS.fullmatch(text):
+        return [int(x) for x in text.split(",")]
+    raise _Bad(key, _why_not_numbers(text))
+
+
+def _count(values: List[int], key: str, lo: int, hi: int) -> List[int]:
+    if not lo <= len(values) <= hi:
+        expected = str(lo) if lo == hi else f"{lo}-{hi}"
+        raise _Bad(key, f"{len(values)} number{'s' if len(values) != 1 else ''} ({expected} expected)")
+    return values
+
+
+def _number(a: Dict[str, str], key: str, lo: int, hi: int) -> int:
+    return _in_range(_count(_numbers(a, key), key, 1, 1)[0], lo, hi, key)
+
+
+def _in_range(value: int, lo: int, hi: int, key: str, what: str = "") -> int:
     if not lo <= value <= hi:
-        raise ValueError(f"{what} {value} is out of range ({lo}-{hi})")
+        raise _Bad(key, f"{what + ' ' if what else ''}{value} is out of range ({lo}-{hi})")
     return value
 
 
 def _seat(a: Dict[str, str], key: str, players: int) -> int:
-    return _in_range(int(a[key]), 0, players - 1, key)
+    return _number(a, key, 0, players - 1)
 
 
-def _tile_ids(text: Optional[str], what: str) -> List[int]:
-    ids = _ints(text)
+def _tile_ids(a: Dict[str, str], key: str, lo: int, hi: int) -> List[int]:
+    ids = _count(_numbers(a, key, required=lo > 0), key, lo, hi)
     for t in ids:
-        _in_range(t, 0, 135, what + " tile id")
+        _in_range(t, 0, 135, key, "tile id")
     return ids
+
+
+# --- mjlog's XML, read as a stream of events ---------------------------------------------------
+# A Tenhou log is flat: <mjloggm ...> holding empty-element tags <TAG attr="value" .../> and
+# nothing else (shared/data/tenhou/README.md). The reader reads exactly that subset of XML
+# (an XML declaration, a byte-order mark and whitespace between tags allowed; no comments,
+# DTD, text or nested elements) one tag at a time: memory stays flat in the log's size.
+_WS = " \t\r\n"
+_S = "[ \t\r\n]"
+_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]*"
+_ATTRS = rf"((?:{_S}+{_NAME}{_S}*={_S}*(?:\"[^\"<]*\"|'[^'<]*'))*){_S}*"
+_EVENT = re.compile(rf"{_S}*<({_NAME}){_ATTRS}/>")
+_ATTR = re.compile(rf"({_NAME}){_S}*={_S}*\"([^\"<]*)\"")
+_ATTR_QUOTES = re.compile(rf"({_NAME}){_S}*={_S}*(?:\"([^\"<]*)\"|'([^'<]*)')")
+_PROLOG = re.compile(rf"\ufeff?{_S}*(?:<\?xml(?:{_S}[^<>]*)?\?>{_S}*)?<mjloggm{_ATTRS}(/?)>")
+_ROOT_END = re.compile(rf"{_S}*</mjloggm{_S}*>")
+_TAG_START = re.compile(rf"<({_NAME})")
+
+
+def _attributes(text: str) -> Dict[str, str]:
+    if "'" in text:
+        pairs = [(m[1], m[2] if m[2] is not None else m[3]) for m in _ATTR_QUOTES.finditer(text)]
+    else:
+        pairs = _ATTR.findall(text)
+    attrs = dict(pairs)
+    if len(attrs) != len(pairs):
+        seen: Dict[str, int] = {}
+        for key, _v in pairs:
+            if key in seen:
+                raise _Bad(key, "given twice")
+            seen[key] = 1
+    return attrs
+
+
+def _events(pieces: Iterable[str], source: str) -> Iterator[Tuple[int, str, Dict[str, str]]]:
+    """(index, tag, attributes) of every event of a log given as pieces of its text."""
+
+    def bad(at: int, what: str) -> MjlogError:
+        # A tag that cannot be read is named when it starts like one (``.tag``, ``.event``).
+        name = _TAG_START.match(buf, at - base) if state == 1 else None
+        return MjlogError(f"{source}: not a Tenhou log: character {at}: {what}", index if name else None,
+                          name[1] if name else None)
+
+    buf = ""
+    base = 0  # characters of the text before buf
+    state = 0  # 0: before <mjloggm>, 1: its events, 2: after </mjloggm>
+    index = 0
+    more: Iterable[Optional[str]] = itertools.chain(pieces, (None,))
+    for piece in more:
+        final = piece is None
+        if piece is not None:
+            buf = buf + piece if buf else piece
+        # A tag holds no '<': everything before the last '<' is whole tags (or is not mjlog).
+        end = len(buf) if final else max(buf.rfind("<"), 0)
+        if len(buf) - end > MAX_TAG_CHARS:
+            raise bad(base + end, f"more than {MAX_TAG_CHARS >> 10} KiB without a tag's end")
+        pos = 0
+        if state == 0:
+            m = _PROLOG.match(buf)
+            if m is None:
+                if final or len(buf) > MAX_TAG_CHARS:
+                    raise bad(0, "no <mjloggm> tag at the start")
+                continue
+            pos = m.end()
+            state = 2 if m.group(2) else 1
+            end = max(end, pos)
+        if state == 1:
+            # Anchored matches, one tag after the other: a search (finditer) would rescan a run
+            # of whitespace before a bad tag from each of its characters (quadratic).
+            match = _EVENT.match
+            m = match(buf, pos, end)
+            while m is not None:
+                pos = m.end()
+                tag, text = m.groups()
+                try:
+                    attrs = _attributes(text) if text else {}
+                except _Bad as e:
+                    raise _event_error(source, index, tag, e) from None
+                yield index, tag, attrs
+                index += 1
+                m = match(buf, pos, end)
+            m = _ROOT_END.match(buf, pos, end)
+            if m is not None:
+                pos = m.end()
+                state = 2
+        rest = buf[pos:end]
+        if rest.strip(_WS):
+            at = pos + len(rest) - len(rest.lstrip(_WS))
+            if state == 2:
+                raise bad(base + at, "text after </mjloggm>")
+            if final and ">" not in buf[at:]:
+                raise bad(base + at, "the log ends inside a tag")
+            raise bad(base + at, f"'{_echo(buf[at:at + 40])}' is not an event tag")
+        base += end
+        buf = buf[end:]
+    if state != 2:
+        raise bad(base, "the log ends before </mjloggm>")
+
+
+def _text_pieces(text: str) -> Iterator[str]:
+    for i in range(0, len(text), _CHUNK):
+        yield text[i:i + _CHUNK]
+
+
+def _inflate(f: BinaryIO, name: str, first: bytes) -> Iterator[bytes]:
+    """The inflated bytes of a gzip file (``first``: its first bytes, already read), at most
+    _CHUNK at a time, member after member as gzip reads them; zero padding after a member is
+    skipped, as gzip does; any other bytes after the last member are an error."""
+    d: Any = None
+    data = first
+    more = False  # the last step filled its output: more may come without more input
+    total = 0
+    while True:
+        if not data and not more:
+            data = f.read(_GZIP_STEP)
+            if not data:
+                break
+        if d is None:  # a member starts here
+            data = data.lstrip(b"\0")
+            if not data:
+                continue
+            if len(data) < 2:
+                data += f.read(1)
+            if data[:2] != _GZIP_MAGIC:
+                raise MjlogError(f"{name}: broken gzip data: bytes after the gzip stream that are not a gzip member")
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            out = d.decompress(data, _CHUNK)
+        except zlib.error as e:
+            raise MjlogError(f"{name}: broken gzip data: {e}") from None
+        more = len(out) == _CHUNK
+        data = d.unconsumed_tail
+        if d.eof:
+            data, d, more = d.unused_data, None, False
+        total += len(out)
+        if total > MAX_LOG_BYTES:
+            raise MjlogError(f"{name}: larger than {MAX_LOG_BYTES >> 20} MiB (inflated): not a Tenhou log")
+        if out:
+            yield out
+    if d is not None:
+        raise MjlogError(f"{name}: broken gzip data: the stream ends early")
+
+
+def _file_bytes(path: Union[str, "os.PathLike[str]"], name: str) -> Iterator[bytes]:
+    """A log file's bytes, inflated if it is gzip-compressed, at most MAX_LOG_BYTES. A gzip
+    file is checked whole first (integrity, trailing bytes, size) so that a broken one gives
+    its error before any of its events."""
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise MjlogError(f"{name}: cannot read: {e.strerror or e}") from None
+    with f:
+        try:
+            first = f.read(_CHUNK)
+            if first[:2] == _GZIP_MAGIC:
+                if f.seekable():
+                    for _ in _inflate(f, name, first):
+                        pass
+                    f.seek(len(first))
+                yield from _inflate(f, name, first)
+                return
+            if stat.S_ISREG(os.fstat(f.fileno()).st_mode) and os.fstat(f.fileno()).st_size > MAX_LOG_BYTES:
+                raise MjlogError(f"{name}: larger than {MAX_LOG_BYTES >> 20} MiB: not a Tenhou log")
+            total = len(first)
+            chunk = first
+            while chunk:
+                yield chunk
+                chunk = f.read(_CHUNK)
+                total += len(chunk)
+                if total > MAX_LOG_BYTES:
+                    raise MjlogError(f"{name}: larger than {MAX_LOG_BYTES >> 20} MiB: not a Tenhou log")
+        except OSError as e:
+            raise MjlogError(f"{name}: cannot read: {e.strerror or e}") from None
+
+
+def _decode(chunks: Iterable[bytes], name: str) -> Iterator[str]:
+    """UTF-8 text of a stream of bytes, as pieces."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    seen = 0  # bytes given to the decoder
+    for chunk in itertools.chain(chunks, (None,)):
+        held = len(decoder.getstate()[0])
+        try:
+            text = decoder.decode(chunk or b"", final=chunk is None)
+        except UnicodeDecodeError as e:
+            raise MjlogError(f"{name}: not UTF-8 text (byte {seen - held + e.start + 1})") from None
+        if chunk:
+            seen += len(chunk)
+        if text:
+            yield text
 
 
 class _Round:
     """Event-stream state for one hand: enough to know each situational yaku's conditions."""
 
-    def __init__(self, attrs: Dict[str, str], players: int = 4) -> None:
-        seed = _ints(attrs["seed"])
-        if len(seed) < 6:
-            raise ValueError(f"seed has {len(seed)} numbers, not 6")
+    def __init__(self, a: Dict[str, str], players: int = 4) -> None:
+        seed = _count(_numbers(a, "seed"), "seed", 6, 6)  # round, honba, sticks, dice, dice, dora indicator
         self.players = players
-        self.round_wind = _WINDS[_in_range(seed[0], 0, 15, "round")// 4]
-        _in_range(seed[1], 0, 10000, "honba")
-        _in_range(seed[2], 0, 10000, "riichi sticks")
-        _tile_ids(str(seed[5]), "dora indicator")
-        self.oya = _seat(attrs, "oya", players)
+        self.round_wind = _WINDS[_in_range(seed[0], 0, 15, "seed", "round") // 4]
+        _in_range(seed[1], 0, 10000, "seed", "honba")
+        _in_range(seed[2], 0, 10000, "seed", "riichi sticks")
+        _in_range(seed[5], 0, 135, "seed", "dora indicator tile id")
+        self.oya = _seat(a, "oya", players)
         # Live-wall draws so far (replacement draws included): 136 - 14 - 52 = 70 with four
         # players, 108 - 14 - 39 = 55 with three; the last of them is the haitei tile.
         self.wall = 70 if players == 4 else 55
@@ -250,90 +536,162 @@ class _Game:
     open_tanyao: bool = True
 
 
-def _replay(text: str, source: str) -> Iterator[Tuple[str, Dict[str, str], _Round, _Game, int]]:
+_ACTOR = {"T": 0, "U": 1, "V": 2, "W": 3, "D": 0, "E": 1, "F": 2, "G": 3}  # draws T-W, discards D-G
+_DRAW_OR_DISCARD = re.compile(r"[TUVWDEFG]([0-9]+)")
+# Every draw and discard tag (four fifths of a log's events): tag -> (is a draw, player, tile id).
+_MOVES = {f"{c}{t}": (c in "TUVW", p, t) for c, p in _ACTOR.items() for t in range(136)}
+_ABORTIVE = {"yao9", "kaze4", "reach4", "ron3", "kan4"}
+_DRAW_TYPES = ("yao9", "kaze4", "reach4", "ron3", "kan4", "nm")
+
+# A hand end as _replay gives it: (tag, event index, group, hand index, round, game, what it records).
+# Hand ends of one group share a settlement: the wins of one run of <AGARI> events (several
+# players ronning one discard); every other hand end is a group of its own.
+_End = Tuple[str, int, int, int, _Round, _Game, Any]
+
+
+def _replay(events: Iterable[Tuple[int, str, Dict[str, str]]], source: str) -> Iterator[_End]:
     """The hand ends of a log (AGARI, RYUUKYOKU) with the event-stream state before each."""
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        raise MjlogError(f"{source}: not a Tenhou log: XML {e}") from None
     game = _Game()
     rnd: Optional[_Round] = None
     hand_index = -1
-    for el in root:
-        tag = el.tag
-        a = el.attrib
+    group = 0
+    run = 0  # <AGARI> events in a row: the wins on one discard
+    for index, tag, a in events:
         try:
+            move = _MOVES.get(tag)
+            if move is None and tag[0] in _ACTOR and rnd is not None:
+                m = _DRAW_OR_DISCARD.fullmatch(tag)
+                if m is not None:  # a tile id written unusually ("T05") or out of range
+                    digits = m.group(1)
+                    if len(digits) > 3:
+                        raise _Bad(None, "a tile id of more than 3 digits")
+                    if int(digits) > 135:
+                        raise _Bad(None, f"tile id {digits} is out of range (0-135)")
+                    move = (tag[0] in "TUVW", _ACTOR[tag[0]], int(digits))
+            if move is not None and rnd is not None:
+                draw, actor, tile = move
+                if actor >= game.players:
+                    raise _Bad(None, f"player {actor} is out of range (0-{game.players - 1})")
+                if draw:
+                    rnd.draw(actor)
+                else:
+                    rnd.discard(actor, tile)
+                run = 0
+                continue
             if tag == "GO":
-                gtype = int(a.get("type", "0"))
+                gtype = _number(a, "type", 0, 0xFFFF) if "type" in a else 0
                 game = _Game(3 if gtype & 0x10 else 4, not gtype & 0x02, not gtype & 0x04)
             elif tag == "INIT":
                 rnd = _Round(a, game.players)
                 hand_index += 1
+                run = 0
             elif rnd is None:
                 continue
-            elif len(tag) > 1 and tag[0] in "TUVW" and tag[1:].isdigit():
-                rnd.draw(_in_range("TUVW".index(tag[0]), 0, game.players - 1, "player"))
-                _tile_ids(tag[1:], "drawn")
-            elif len(tag) > 1 and tag[0] in "DEFG" and tag[1:].isdigit():
-                who = _in_range("DEFG".index(tag[0]), 0, game.players - 1, "player")
-                rnd.discard(who, _tile_ids(tag[1:], "discarded")[0])
             elif tag == "REACH":
-                rnd.reach(_seat(a, "who", game.players), _in_range(int(a["step"]), 1, 2, "step"))
+                rnd.reach(_seat(a, "who", game.players), _number(a, "step", 1, 2))
+                run = 0
             elif tag == "N":
-                m = _in_range(int(a["m"]), 0, 0xFFFF, "meld code")
-                kind = "kita" if game.players == 3 and is_kita(m) else decode_meld(m, game.reds)[1]
-                rnd.call(_seat(a, "who", game.players), kind)
-            elif tag in ("AGARI", "RYUUKYOKU"):
-                if len(_ints(a["sc"])) < 2 * game.players:
-                    raise ValueError(f"sc has fewer than {2 * game.players} numbers")
-                for v in _ints(a["ba"])[:2]:
-                    _in_range(v, 0, 10000, "ba")
-                if tag == "AGARI":
-                    _seat(a, "who", game.players)
-                    _seat(a, "fromWho", game.players)
-                    _tile_ids(a["hai"], "hand")
-                    _tile_ids(a["machi"], "winning")
-                    for m in _ints(a.get("m")):
-                        _in_range(m, 0, 0xFFFF, "meld code")
-                yield tag, dict(a), rnd, game, hand_index
-        except KeyError as e:
-            raise MjlogError(f"{source}: <{tag}> has no {e.args[0]} attribute") from None
-        except (ValueError, IndexError) as e:
-            raise MjlogError(f"{source}: <{tag}>: {e}") from None
+                m_code = _number(a, "m", 0, 0xFFFF)
+                who = _seat(a, "who", game.players)
+                rnd.call(who, _meld(m_code, game)[1])
+                run = 0
+            elif tag == "AGARI":
+                run += 1
+                if run == 1:
+                    group += 1
+                elif run >= game.players:
+                    raise _Bad(None, f"win {run} on one discard (at most {game.players - 1} with {game.players} players)")
+                yield tag, index, group, hand_index, rnd, game, _agari(a, rnd, game, f"{source}#{hand_index}")
+            elif tag == "RYUUKYOKU":
+                run = 0
+                group += 1
+                yield tag, index, group, hand_index, rnd, game, _ryuukyoku(a, rnd, game)
+        except _Bad as e:
+            raise _event_error(source, index, tag, e) from None
 
 
-def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
-    """Every win (four- or three-player) in one mjlog XML text. Raises :class:`MjlogError`
-    for a text that is not a well-formed Tenhou log."""
-    for tag, a, rnd, game, hand_index in _replay(text, source):
-        if tag == "AGARI":
-            yield _checked_win(a, rnd, game, f"{source}#{hand_index}")
+def _event_error(source: str, index: int, tag: str, e: _Bad) -> MjlogError:
+    where = f"{source}: event {index} <{_echo(tag)}>"
+    return MjlogError(f"{where} {e.attr}: {e.message}" if e.attr else f"{where}: {e.message}", index, tag, e.attr)
 
 
-def _checked_win(a: Dict[str, str], rnd: _Round, game: _Game, where: str) -> TenhouWin:
+def _meld(code: int, game: _Game) -> Tuple[str, str]:
+    """(contract meld text, kind) of a meld code; ("", "kita") for a three-player kita."""
+    if is_kita(code):
+        if game.players == 4:
+            raise _Bad("m", f"meld code {code} is a kita (a North set aside), which only three-player games have")
+        return "", "kita"
     try:
-        return _win(a, rnd, game.reds, game.open_tanyao, where)
-    except (KeyError, ValueError, IndexError) as e:
-        raise MjlogError(f"{where}: <AGARI>: {e}") from None
+        text, kind, _ids = decode_meld(code, game.reds)
+    except ValueError as e:
+        raise _Bad("m", str(e)) from None
+    return text, kind
 
 
-def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: str) -> TenhouWin:
-    who, from_who = int(a["who"]), int(a["fromWho"])
+def _ba(a: Dict[str, str]) -> Tuple[int, int]:
+    honba, sticks = _count(_numbers(a, "ba"), "ba", 2, 2)
+    return _in_range(honba, 0, 10000, "ba", "honba"), _in_range(sticks, 0, 10000, "ba", "riichi sticks")
+
+
+def _deltas(a: Dict[str, str], players: int) -> List[int]:
+    """Each seat's point change as ``sc`` (score, change, ... in hundreds) records it."""
+    sc = _numbers(a, "sc")
+    if len(sc) not in (2 * players, 8):
+        raise _Bad("sc", f"{len(sc)} numbers ({'' if players == 4 else '6 or '}8 expected)")
+    return [100 * sc[2 * i + 1] for i in range(players)]
+
+
+def _agari(a: Dict[str, str], rnd: _Round, game: _Game, source: str) -> Tuple[TenhouWin, int, int, List[int]]:
+    """An <AGARI> as (win, honba, riichi sticks, recorded deltas), every attribute checked."""
+    players, reds = game.players, game.reds
+    who = _seat(a, "who", players)
+    from_who = _seat(a, "fromWho", players)
+    honba, sticks = _ba(a)
+    deltas = _deltas(a, players)
+    hai = _tile_ids(a, "hai", 1, 14)
+    machi = _tile_ids(a, "machi", 1, 1)[0]
+    melds: List[str] = []
+    kita = 0
+    for code in _count(_numbers(a, "m", required=False), "m", 0, 8):
+        text, kind = _meld(_in_range(code, 0, 0xFFFF, "m", "meld code"), game)
+        if kind == "kita":
+            kita += 1
+        else:
+            melds.append(text)
+    fu, points, limit = _count(_numbers(a, "ten"), "ten", 3, 3)
+    _in_range(fu, 0, 10 ** MAX_DIGITS, "ten", "fu")
+    _in_range(points, 0, 10 ** MAX_DIGITS, "ten", "points")
+    if limit not in _LIMITS:
+        raise _Bad("ten", f"limit code {limit} is unknown (0-5)")
+    yaku: Dict[str, int] = {}
+    pairs = _numbers(a, "yaku", required=False)
+    if len(pairs) % 2:
+        raise _Bad("yaku", f"{len(pairs)} numbers: not (id, han) pairs")
+    for i in range(0, len(pairs), 2):
+        key = TENHOU_YAKU.get(pairs[i])
+        if key is None:
+            raise _Bad("yaku", f"unknown Tenhou yaku id {pairs[i]} (0-54)")
+        han = _in_range(pairs[i + 1], 0, 10 ** MAX_DIGITS, "yaku", "han")
+        if han:
+            yaku[key] = yaku.get(key, 0) + han
+    yakuman_ids = _numbers(a, "yakuman", required=False)
+    for y in yakuman_ids:
+        key = TENHOU_YAKU.get(y)
+        if key is None:
+            raise _Bad("yakuman", f"unknown Tenhou yaku id {y} (0-54)")
+        yaku[key] = yaku.get(key, 0) + 13
+    dora = _tile_ids(a, "doraHai", 0, 5)
+    ura = _tile_ids(a, "doraHaiUra", 0, 5)
+
     tsumo = who == from_who
-    hai = _ints(a["hai"])
-    codes = _ints(a.get("m"))
-    three = rnd.players == 3
-    kita = sum(1 for m in codes if three and is_kita(m))
-    melds = [decode_meld(m, reds)[0] for m in codes if not (three and is_kita(m))]
-    honba, sticks = _ints(a["ba"])[:2]
-    seat = _WINDS[(who - rnd.oya) % rnd.players]
+    seat = _WINDS[(who - rnd.oya) % players]
     first_turn = not rnd.any_call and not rnd.discarded[who]
     last_kind, last_who = rnd.last_event
     request: Dict[str, Any] = {
         "rules": "riichi",
         "hand": _tiles_text(hai, reds),
         "melds": melds,
-        "win_tile": tile_text(int(a["machi"]), reds),
+        "win_tile": tile_text(machi, reds),
         "tsumo": tsumo,
         "seat_wind": seat,
         "round_wind": rnd.round_wind,
@@ -346,37 +704,58 @@ def _win(a: Dict[str, str], rnd: _Round, reds: bool, open_tanyao: bool, source: 
         "houtei": (not tsumo) and last_kind == "discard" and rnd.last_discard_after_wall_end,
         "tenhou": tsumo and first_turn and who == rnd.oya,
         "chiihou": tsumo and first_turn and who != rnd.oya,
-        "dora_indicators": _tiles_text(_ints(a.get("doraHai")), reds),
-        "ura_indicators": _tiles_text(_ints(a.get("doraHaiUra")), reds) if rnd.riichi[who] else "",
+        "dora_indicators": _tiles_text(dora, reds),
+        "ura_indicators": _tiles_text(ura, reds) if rnd.riichi[who] else "",
         "honba": honba,
         "riichi_sticks": sticks,
-        "options": {"preset": "tenhou", "red_fives": reds, "open_tanyao": open_tanyao},
+        "options": {"preset": "tenhou", "red_fives": reds, "open_tanyao": game.open_tanyao},
     }
-    if three:
+    if players == 3:
         request["players"] = 3
         request["kita"] = kita
-    fu, points, limit = _ints(a["ten"])[:3]
-    yaku: Dict[str, int] = {}
-    pairs = _ints(a.get("yaku"))
-    for i in range(0, len(pairs), 2):
-        if pairs[i + 1]:
-            key = TENHOU_YAKU[pairs[i]]
-            yaku[key] = yaku.get(key, 0) + pairs[i + 1]
-    yakuman_ids = _ints(a.get("yakuman"))
-    for y in yakuman_ids:
-        yaku[TENHOU_YAKU[y]] = yaku.get(TENHOU_YAKU[y], 0) + 13
     han = 13 * len(yakuman_ids) if yakuman_ids else sum(yaku.values())
-    expected = Expected(han=han, fu=fu, points=points, limit=_LIMITS.get(limit), yaku=yaku, yakuman=len(yakuman_ids))
-    return TenhouWin(request=request, expected=expected, source=source, raw=dict(a))
+    expected = Expected(han=han, fu=fu, points=points, limit=_LIMITS[limit], yaku=yaku, yakuman=len(yakuman_ids))
+    return TenhouWin(request=request, expected=expected, source=source, raw=dict(a)), honba, sticks, deltas
+
+
+def _ryuukyoku(a: Dict[str, str], rnd: _Round, game: _Game) -> Dict[str, Any]:
+    """A <RYUUKYOKU> as a settlement request and its recorded deltas, every attribute checked."""
+    honba, sticks = _ba(a)
+    deltas = _deltas(a, game.players)
+    kind = a.get("type")
+    if kind is not None and kind not in _DRAW_TYPES:
+        raise _Bad("type", f"unknown draw type '{_echo(kind)}' ({', '.join(_DRAW_TYPES)})")
+    tenpai = [i for i in range(game.players) if f"hai{i}" in a]
+    settlement: Dict[str, Any] = {"players": game.players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks,
+                                  "outcome": "abortive" if kind in _ABORTIVE else "draw", "tenpai": tenpai,
+                                  "options": {"preset": "tenhou"}}
+    if kind == "nm":
+        settlement["outcome"] = "nagashi_mangan"
+        settlement["nagashi"] = [i for i in range(game.players) if rnd.nagashi[i] and rnd.discarded[i]]
+    return {"settlement": settlement, "deltas": deltas}
+
+
+def wins_from_text(text: str, source: str = "") -> Iterator[TenhouWin]:
+    """Every win (four- or three-player) in one mjlog XML text, as it is read. Raises
+    :class:`MjlogError` at the first event that is not a well-formed Tenhou event."""
+    return _wins(_events(_text_pieces(text), source), source)
+
+
+def _wins(events: Iterable[Tuple[int, str, Dict[str, str]]], source: str) -> Iterator[TenhouWin]:
+    for end in _replay(events, source):
+        if end[0] == "AGARI":
+            yield end[6][0]
 
 
 @dataclass
 class TenhouHandEnd:
-    """One ``<AGARI>`` or ``<RYUUKYOKU>`` tag as a settlement request (README "Settlement").
+    """One ``<AGARI>`` or ``<RYUUKYOKU>`` tag as a settlement request (docs/records.md).
 
-    ``settlement`` holds every win of the hand when several players ron the same discard;
-    ``winner`` names the one this tag records (None for a draw). ``recorded`` is the point
-    change of each seat as Tenhou's ``sc`` gives it, in points."""
+    ``settlement`` holds every win of the hand when several players ron the same discard: the
+    hand ends of those wins share one settlement object (settle it once); every other hand end
+    has its own. ``winner`` names the one this tag records (None for a draw). ``recorded`` is
+    the point change of each seat as Tenhou's ``sc`` gives it, in points. ``event`` is the
+    tag's index among the log's events (counted from 0)."""
 
     game: str
     hand: int
@@ -384,86 +763,75 @@ class TenhouHandEnd:
     settlement: Dict[str, Any]
     winner: Optional[int]
     recorded: List[int]
-
-
-_ABORTIVE = {"yao9", "kaze4", "reach4", "ron3", "kan4"}
+    event: int = -1
 
 
 def hand_ends_from_text(text: str, source: str = "") -> Iterator[TenhouHandEnd]:
     """Every hand end of one mjlog XML text, in log order, as settlement requests."""
-    pending: List[Tuple[Dict[str, str], TenhouWin]] = []  # the AGARI tags of one hand
-    pending_at: Tuple[int, Optional[_Round], _Game] = (-1, None, _Game())
+    return _hand_ends(_events(_text_pieces(text), source), source)
+
+
+def _hand_ends(events: Iterable[Tuple[int, str, Dict[str, str]]], source: str) -> Iterator[TenhouHandEnd]:
+    pending: List[Tuple[int, TenhouWin, int, List[int]]] = []  # the wins on one discard: (event, win, winner, deltas)
+    pending_group = 0
+    pending_at: Tuple[int, Optional[_Round], _Game, int, int] = (-1, None, _Game(), 0, 0)
 
     def flush() -> Iterator[TenhouHandEnd]:
-        hand_index, rnd, game = pending_at
+        hand_index, rnd, game, honba, sticks = pending_at
         if not pending or rnd is None:
             return
-        honba, sticks = _ints(pending[0][0]["ba"])[:2]
         settlement: Dict[str, Any] = {
             "players": game.players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks, "outcome": "win",
-            "wins": [{"winner": int(a["who"]), "from": int(a["fromWho"]), "request": w.request} for a, w in pending],
+            "wins": [{"winner": who, "from": int(w.raw["fromWho"]), "request": w.request} for _i, w, who, _d in pending],
             "options": {"preset": "tenhou"},
         }
-        for a, _w in pending:
-            yield TenhouHandEnd(source, hand_index, "win", settlement, int(a["who"]), _deltas(a, game.players))
+        for index, _w, who, deltas in pending:
+            yield TenhouHandEnd(source, hand_index, "win", settlement, who, deltas, index)
         pending.clear()
 
-    for tag, a, rnd, game, hand_index in _replay(text, source):
-        if pending and hand_index != pending_at[0]:
+    try:
+        for tag, index, group, hand_index, rnd, game, what in _replay(events, source):
+            if pending and group != pending_group:
+                yield from flush()
+            if tag == "AGARI":
+                win, honba, sticks, deltas = what
+                if not pending:
+                    pending_group = group
+                    pending_at = (hand_index, rnd, game, honba, sticks)
+                pending.append((index, win, int(win.raw["who"]), deltas))
+                continue
+            yield TenhouHandEnd(source, hand_index, "draw", what["settlement"], None, what["deltas"], index)
+    except MjlogError as e:
+        # What was read before the error still counts, but not wins an <AGARI> that cannot be
+        # read may have shared a discard with: settled without it, they would settle wrong.
+        if e.tag != "AGARI":
             yield from flush()
-        if tag == "AGARI":
-            pending.append((a, _checked_win(a, rnd, game, f"{source}#{hand_index}")))
-            pending_at = (hand_index, rnd, game)
-            continue
-        yield from flush()
-        honba, sticks = _ints(a["ba"])[:2]
-        kind = a.get("type", "")
-        tenpai = [i for i in range(game.players) if f"hai{i}" in a]
-        settlement = {"players": game.players, "dealer": rnd.oya, "honba": honba, "riichi_sticks": sticks,
-                      "outcome": "abortive" if kind in _ABORTIVE else "draw", "tenpai": tenpai,
-                      "options": {"preset": "tenhou"}}
-        if kind == "nm":
-            settlement["outcome"] = "nagashi_mangan"
-            settlement["nagashi"] = [i for i in range(game.players) if rnd.nagashi[i] and rnd.discarded[i]]
-        yield TenhouHandEnd(source, hand_index, "draw", settlement, None, _deltas(a, game.players))
+        raise
     yield from flush()
-
-
-def _deltas(a: Dict[str, str], players: int) -> List[int]:
-    sc = _ints(a["sc"])
-    return [100 * sc[2 * i + 1] for i in range(players)]
 
 
 def read_log(path: Union[str, "os.PathLike[str]"]) -> str:
     """The XML text of one ``.mjlog`` file (plain or gzip-compressed), at most
-    MAX_LOG_BYTES however it was compressed; :class:`MjlogError` otherwise."""
+    MAX_LOG_BYTES however it was compressed; :class:`MjlogError` otherwise. The readers
+    below do not hold the text whole: they read the file as a stream."""
     name = os.fspath(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_LOG_BYTES + 1)
-    except OSError as e:
-        raise MjlogError(f"{name}: cannot read: {e.strerror or e}") from None
-    if data[:2] == b"\x1f\x8b":
-        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            data = inflate.decompress(data, MAX_LOG_BYTES + 1)
-        except zlib.error as e:
-            raise MjlogError(f"{name}: broken gzip data: {e}") from None
-        if not inflate.eof and len(data) <= MAX_LOG_BYTES:
-            raise MjlogError(f"{name}: broken gzip data: the stream ends early")
-    if len(data) > MAX_LOG_BYTES:
-        raise MjlogError(f"{name}: larger than {MAX_LOG_BYTES >> 20} MiB (inflated): not a Tenhou log")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise MjlogError(f"{name}: not UTF-8 text (byte {e.start + 1})") from None
+    return "".join(_decode(_file_bytes(path, name), name))
+
+
+def _file_events(path: Union[str, "os.PathLike[str]"]) -> Tuple[Iterator[Tuple[int, str, Dict[str, str]]], str]:
+    """A file's events, and the name its events' messages give it (file-level messages give the path)."""
+    name = os.fspath(path)
+    source = os.path.basename(name)
+    return _events(_decode(_file_bytes(path, name), name), source), source
 
 
 def hand_ends_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouHandEnd]:
-    """Every hand end of one ``.mjlog`` file (plain or gzip-compressed XML)."""
-    yield from hand_ends_from_text(read_log(path), os.path.basename(os.fspath(path)))
+    """Every hand end of one ``.mjlog`` file (plain or gzip-compressed XML), as it is read."""
+    events, name = _file_events(path)
+    return _hand_ends(events, name)
 
 
 def wins_from_file(path: Union[str, "os.PathLike[str]"]) -> Iterator[TenhouWin]:
-    """Every win in one ``.mjlog`` file (plain or gzip-compressed XML)."""
-    yield from wins_from_text(read_log(path), os.path.basename(os.fspath(path)))
+    """Every win in one ``.mjlog`` file (plain or gzip-compressed XML), as it is read."""
+    events, name = _file_events(path)
+    return _wins(events, name)

@@ -35,11 +35,19 @@ def make_parser() -> argparse.ArgumentParser:
     for name in SPEC["commands"]:
         if name in SPEC["parsers"]:
             make_command(sub, name)
-    m = sub.add_parser("mjlog", epilog='examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n  tenbou mjlog game.mjlog > requests.jsonl', formatter_class=argparse.RawDescriptionHelpFormatter, help="turn Tenhou mjlog files into requests (JSON Lines), or --check them")
-    m.add_argument("files", nargs="+")
-    m.add_argument("--check", action="store_true", help="score every win (or, with --settle, settle every hand) and compare with Tenhou's record")
+    m = sub.add_parser("mjlog", epilog="examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n"
+                       "  tenbou mjlog game.mjlog > requests.jsonl", formatter_class=argparse.RawDescriptionHelpFormatter,
+                       help="turn Tenhou mjlog files into requests (JSON Lines), or --check them", description=(
+        "Read Tenhou game logs (mjlog XML, plain or gzip; four- and three-player) and print one score\n"
+        "request per win as JSON Lines, or with --settle one line per hand end. Each file is read as a\n"
+        "stream: a bad file prints what was read before its error, one error line on stderr, and the\n"
+        "next file is read; the exit status is then 2. Limits: 64 MiB per log inflated, 64 KiB per tag."))
+    m.add_argument("files", nargs="+", metavar="FILE", help="mjlog files (.mjlog, .xml or gzip-compressed)")
+    m.add_argument("--check", action="store_true",
+                   help="score every win (with --settle: settle every hand) and compare with Tenhou's record: "
+                        "print the differences and a count; exit 1 if any differ")
     m.add_argument("--settle", action="store_true",
-                   help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas} (each seat's point change)")
+                   help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas}, each seat's point change")
     parser.commands = [(a.dest, a.help or "") for a in sub._choices_actions]
     return parser
 
@@ -52,10 +60,13 @@ COMMANDS: Dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
 
 def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    # Aotenjo amounts run to 30,000 digits at the 100,000-han cap: the program writes them
-    # whole (Python 3.11+ caps int-to-str at 4,300 digits by default).
+    # Aotenjo amounts run to ~30,000 digits at the 100,000-han cap: the program writes them
+    # whole (Python 3.11+ caps int-to-str at 4,300 digits by default). Raised to a bound, not
+    # switched off: an int() of a hostile digit run stays a few milliseconds (issue 28, item 3).
     if hasattr(sys, "set_int_max_str_digits"):
-        sys.set_int_max_str_digits(0)
+        limit = sys.get_int_max_str_digits()  # 0: already unlimited
+        if 0 < limit < 40_000:
+            sys.set_int_max_str_digits(40_000)
     parser = make_parser()
     try:
         args, extras = parser.parse_known_args(argv)

@@ -1,74 +1,110 @@
-"""`tenbou mjlog`: Tenhou logs as requests, checked against Tenhou's record, or settled."""
+"""`tenbou mjlog`: Tenhou logs as requests, checked against Tenhou's record, or settled.
+
+Each file is read as a stream and reported as it is read: a file that turns out bad mid-way
+keeps what came before its error, gets one error line on stderr, and the next file is read.
+The exit status is 2 when any file could not be read (docs/records.md)."""
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Dict, List, TextIO
+import sys
+from typing import Any, Callable, Dict, List, Optional, TextIO
 
 from .. import _core
 
+# Wins scored per score_many call by --check: the batch's speed without holding a file's wins.
+_BATCH = 512
 
-def cmd_mjlog_settle(args: argparse.Namespace, out: TextIO) -> int:
+
+class _Tally:
+    def __init__(self) -> None:
+        self.total = 0
+        self.mismatched = 0
+
+
+def _settle_file(path: str, check: bool, tally: _Tally, out: TextIO) -> None:
     """One JSON line per hand end: each seat's point change, as Tenhou's sc records it."""
     from .. import mjlog
 
-    total = mismatched = 0
-    for path in args.files:
-        cache: Dict[int, Dict[str, Any]] = {}  # one settlement for all wins on one discard
-        for end in mjlog.hand_ends_from_file(path):
-            key = end.hand  # a hand ends once: its wins share one settlement
-            if key not in cache:
-                cache = {key: _core.settle(end.settlement)}
-            result = cache[key]
-            if not result["ok"]:
-                deltas: Any = None
-                error = result["error"]["message"]
-            elif end.winner is None:
-                deltas, error = result["deltas"], ""
-            else:
-                mine = [w["deltas"] for w in result["wins"] if w["winner"] == end.winner]
-                deltas = mine[0] if mine else [0] * len(end.recorded)
-                error = ""
-            total += 1
-            if args.check:
-                if deltas != end.recorded:
-                    mismatched += 1
-                    out.write(f"{end.game}#{end.hand}: {end.kind} settles as {deltas or error}, recorded {end.recorded}\n")
-                continue
-            line: Dict[str, Any] = {"game": end.game, "hand": end.hand, "kind": end.kind, "deltas": deltas}
-            if error:
-                line["error"] = error
-            out.write(json.dumps(line, separators=(",", ":")) + "\n")
-    if args.check:
-        out.write(f"{total - mismatched} of {total} hands settle as recorded\n")
-        return 0 if mismatched == 0 else 1
-    return 0
+    settled: Optional[Dict[str, Any]] = None  # the settlement last settled: the wins on one discard share it
+    result: Dict[str, Any] = {}
+    for end in mjlog.hand_ends_from_file(path):
+        if end.settlement is not settled:  # each hand end is settled from its own event's request
+            settled = end.settlement
+            result = _core.settle(settled)
+        if not result["ok"]:
+            deltas: Any = None
+            error = result["error"]["message"]
+        elif end.winner is None:
+            deltas, error = result["deltas"], ""
+        else:
+            mine = [w["deltas"] for w in result["wins"] if w["winner"] == end.winner]
+            deltas = mine[0] if mine else [0] * len(end.recorded)
+            error = ""
+        tally.total += 1
+        if check:
+            if deltas != end.recorded:
+                tally.mismatched += 1
+                out.write(f"{end.game}#{end.hand}: {end.kind} settles as {deltas or error}, recorded {end.recorded}\n")
+            continue
+        line: Dict[str, Any] = {"game": end.game, "hand": end.hand, "kind": end.kind, "deltas": deltas}
+        if error:
+            line["error"] = error
+        out.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
+def _request_file(path: str, check: bool, tally: _Tally, out: TextIO) -> None:
+    """One request line per win, or with --check a line per win that differs from Tenhou's record."""
+    from .. import mjlog
+
+    if not check:
+        for w in mjlog.wins_from_file(path):
+            out.write(json.dumps(w.request, separators=(",", ":")) + "\n")
+        return
+    batch: List[Any] = []
+
+    def score(batch: List[Any]) -> None:
+        results = _core.score_many([w.request for w in batch])
+        for i, w in enumerate(batch):
+            tally.total += 1
+            problems = compare_with_tenhou(results.get(i).as_dict(), w.expected)
+            if problems:
+                tally.mismatched += 1
+                out.write(f"{w.source}: {'; '.join(problems)}\n")
+
+    try:
+        for w in mjlog.wins_from_file(path):
+            batch.append(w)
+            if len(batch) == _BATCH:
+                score(batch)
+                batch = []
+    except mjlog.MjlogError:
+        score(batch)  # the wins read before the error
+        raise
+    score(batch)
 
 
 def cmd_mjlog(args: argparse.Namespace, out: TextIO) -> int:
     from .. import mjlog
 
-    if args.settle:
-        return cmd_mjlog_settle(args, out)
-    total = mismatched = 0
+    read_file: Callable[[str, bool, _Tally, TextIO], None] = _settle_file if args.settle else _request_file
+    tally = _Tally()
+    failed = 0
     for path in args.files:
-        wins = list(mjlog.wins_from_file(path))
-        if not args.check:
-            for w in wins:
-                out.write(json.dumps(w.request, separators=(",", ":")) + "\n")
-            continue
-        batch = _core.score_many([w.request for w in wins])
-        for i, w in enumerate(wins):
-            r = batch.get(i)
-            total += 1
-            problems = compare_with_tenhou(r.as_dict(), w.expected)
-            if problems:
-                mismatched += 1
-                out.write(f"{w.source}: {'; '.join(problems)}\n")
+        try:
+            read_file(path, args.check, tally, out)
+        except mjlog.MjlogError as e:  # one line, then the next file (exit 2 at the end)
+            failed += 1
+            out.flush()
+            sys.stderr.write(f"tenbou: {e}\n")
+            sys.stderr.flush()
     if args.check:
-        out.write(f"{total - mismatched} of {total} wins agree with Tenhou\n")
-        return 0 if mismatched == 0 else 1
-    return 0
+        what = "hands settle as recorded" if args.settle else "wins agree with Tenhou"
+        unread = f" ({failed} of {len(args.files)} files could not be read)" if failed else ""
+        out.write(f"{tally.total - tally.mismatched} of {tally.total} {what}{unread}\n")
+    if failed:
+        return 2
+    return 1 if args.check and tally.mismatched else 0
 
 
 def compare_with_tenhou(d: Dict[str, Any], e: Any) -> List[str]:
