@@ -219,12 +219,6 @@ Json option_value_json(const OptionSpec& o, std::int64_t code) {
   return Json::null();
 }
 
-const OptionSpec* find_option(ListView<OptionSpec> options, std::string_view key) {
-  for (const OptionSpec& o : options)
-    if (o.is(key)) return &o;
-  return nullptr;
-}
-
 Json options_json(ListView<OptionSpec> options, const void* rules) {
   Json out = Json::object();
   for (const OptionSpec& o : options)
