@@ -135,10 +135,9 @@ std::int64_t read_option_value(const OptionSpec& option, const ValueView& value,
 // A row's value text (default_value, presets[i]) as a code, and a code as JSON.
 std::int64_t option_value_code(const OptionSpec& option, std::string_view text);
 Json option_value_json(const OptionSpec& option, std::int64_t code);
-// The row named `key`, or nullptr.
-const OptionSpec* find_option(ListView<OptionSpec> options, std::string_view key);
-// Sets one option from a request's value: the row's own reader or the shared one.
-void read_option(const OptionSpec& option, const ValueView& value, std::string_view field, void* rules);
+// Sets one option from a request's value (the row's own reader or the shared one); an error
+// names the field "options.<key>" (built only then).
+void read_option(const OptionSpec& option, const ValueView& value, void* rules);
 // Every option of `rules` as a JSON object, in table order (tenbou.rules(), `tenbou rules`).
 Json options_json(ListView<OptionSpec> options, const void* rules);
 

@@ -90,6 +90,38 @@ constexpr bool in_enum_order(const Choice<E> (&choices)[N]) {
   return true;
 }
 
+// A family's rows by key: an open-addressing table made at compile time, so that a request's
+// option is found in a probe or two (a walk over the rows cost more than the if-lists did).
+template <std::size_t N>
+class OptionIndex {
+ public:
+  constexpr explicit OptionIndex(const OptionSpec (&rows)[N]) : rows_(rows) {
+    static_assert(N < kSlots / 2, "keep the table at most half full");
+    for (std::size_t i = 0; i < N; ++i) {
+      std::size_t h = hash(rows[i].key, rows[i].key_size);
+      while (slots_[h]) h = (h + 1) & (kSlots - 1);
+      slots_[h] = static_cast<std::uint8_t>(i + 1);
+    }
+  }
+  const OptionSpec* find(std::string_view key) const {
+    if (key.empty()) return nullptr;
+    for (std::size_t h = hash(key.data(), key.size()); slots_[h]; h = (h + 1) & (kSlots - 1)) {
+      const OptionSpec& o = rows_[slots_[h] - 1];
+      if (o.is(key)) return &o;
+    }
+    return nullptr;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 128;
+  static constexpr std::size_t hash(const char* key, std::size_t size) {
+    const auto at = [&](std::size_t i) { return static_cast<std::size_t>(static_cast<unsigned char>(key[i])); };
+    return (size * 31 + at(0) * 7 + at(size / 2) * 3 + at(size - 1)) & (kSlots - 1);
+  }
+  const OptionSpec* rows_;
+  std::array<std::uint8_t, kSlots> slots_{};
+};
+
 // An object of yaku -> han (`names`: the yaku keys it takes) or of named int fields.
 constexpr OptionSpec object(OptionType type, const char* key, const char* default_value, ListView<const char*> names,
                             std::int64_t min, std::int64_t max, const char* section, const char* description,

@@ -180,9 +180,15 @@ std::int64_t read_option_value(const OptionSpec& o, const ValueView& v, std::str
   throw InputError("bad_value", std::string(field), "cannot be read");
 }
 
-void read_option(const OptionSpec& o, const ValueView& v, std::string_view field, void* rules) {
-  if (o.bind.read) o.bind.read(v, std::string(field), rules);
-  else o.bind.set(rules, read_option_value(o, v, field));
+void read_option(const OptionSpec& o, const ValueView& v, void* rules) {
+  if (o.bind.read) return o.bind.read(v, std::string("options.") + o.key, rules);
+  std::int64_t value;
+  try {
+    value = read_option_value(o, v, o.key);
+  } catch (const InputError& e) {  // the full field name only for the message
+    throw InputError(e.reason(), std::string("options.") + o.key, e.detail());
+  }
+  o.bind.set(rules, value);
 }
 
 std::int64_t option_value_code(const OptionSpec& o, std::string_view text) {
@@ -211,12 +217,6 @@ Json option_value_json(const OptionSpec& o, std::int64_t code) {
     case OptionType::Object: break;
   }
   return Json::null();
-}
-
-const OptionSpec* find_option(ListView<OptionSpec> options, std::string_view key) {
-  for (const OptionSpec& o : options)
-    if (o.is(key)) return &o;
-  return nullptr;
 }
 
 Json options_json(ListView<OptionSpec> options, const void* rules) {

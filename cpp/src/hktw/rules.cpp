@@ -97,6 +97,7 @@ constexpr OptionSpec kHktwOptions[] = {
 };
 
 constexpr OptionFamily kHktwFamily{"hktw", list_of(kHktwOptions), {}, {}};
+constexpr OptionIndex kIndex(kHktwOptions);
 
 }  // namespace
 
@@ -108,10 +109,9 @@ HktwRules hktw_rules_from(const ValueView* options) {
   if (options->kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
   options->each_member([&](std::string_view key, const ValueView& v) {
-    const std::string field = "options." + std::string(key);
-    const OptionSpec* o = find_option(list_of(kHktwOptions), key);
-    if (!o) throw InputError("unknown_key", field, "unknown Hong Kong-Taiwan option '" + echo(key) + "'");
-    read_option(*o, v, field, &r);
+    const OptionSpec* o = kIndex.find(key);
+    if (!o) throw InputError("unknown_key", "options." + std::string(key), "unknown Hong Kong-Taiwan option '" + echo(key) + "'");
+    read_option(*o, v, &r);
   });
   return r;
 }

@@ -220,6 +220,7 @@ constexpr VariantSpec kKoreanVariantSpecs[] = {
 };
 
 constexpr OptionFamily kKoreanFamily{"korean", list_of(kKoreanOptions), {}, list_of(kKoreanVariantSpecs)};
+constexpr OptionIndex kIndex(kKoreanOptions);
 
 }  // namespace
 
@@ -244,8 +245,8 @@ KoreanRules korean_rules_from(const ValueView* options) {
   if (options->kind() != ValueView::Kind::Object)
     throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
   options->each_member([&](std::string_view key, const ValueView& v) {
+    if (const OptionSpec* o = kIndex.find(key)) return read_option(*o, v, &r);
     const std::string field = "options." + std::string(key);
-    if (const OptionSpec* o = find_option(list_of(kKoreanOptions), key)) return read_option(*o, v, field, &r);
     if (key == "preset") throw InputError("unknown_key", field, "Korean rules have no presets: pick a \"variant\" and set options");
     throw InputError("unknown_key", field, "unknown Korean option '" + echo(key) + "'");
   });

@@ -168,6 +168,7 @@ constexpr PresetSpec kRiichiPresets[] = {
 static_assert(std::size(kRiichiPresets) == std::size(kPresetNames), "a row per preset name");
 
 constexpr OptionFamily kRiichiFamily{"riichi", list_of(kRiichiOptions), list_of(kRiichiPresets), {}};
+constexpr OptionIndex kIndex(kRiichiOptions);
 
 }  // namespace
 
@@ -228,10 +229,9 @@ RiichiRules riichi_rules_from(const ValueView* options) {
   if (!switches) return r;
   options->each_member([&](std::string_view key, const ValueView& v) {
     if (is(key, "preset")) return;
-    const std::string field = "options." + std::string(key);
-    const OptionSpec* o = find_option(list_of(kRiichiOptions), key);
-    if (!o) throw InputError("unknown_key", field, "unknown option '" + echo(key) + "'");
-    read_option(*o, v, field, &r);
+    const OptionSpec* o = kIndex.find(key);
+    if (!o) throw InputError("unknown_key", "options." + std::string(key), "unknown option '" + echo(key) + "'");
+    read_option(*o, v, &r);
   });
   return r;
 }
