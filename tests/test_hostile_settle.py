@@ -244,3 +244,11 @@ def test_js_unwritable_requests_throw_as_score_does(fn, dist):  # noqa: F811
     for what, (by_score, got) in zip(UNWRITABLE, zip(out[0::2], out[1::2])):
         assert by_score["thrown"] == "InvalidValueError" and by_score["reason"] == "bad_type", (what, by_score)
         assert got == by_score, (fn, what, got)
+
+
+def test_python_and_json_text_still_name_a_number(c_abi):
+    # Only JS values reach the core as NaN/Infinity: a Python float and a JSON text overflowing
+    # to infinity stay "number", in settle as in score.
+    for value in (float("nan"), float("inf")):
+        assert python_error("settle", {"outcome": "draw", "honba": value})[2] == "honba: must be an integer, not number"
+    assert error_of(c_abi("settle", '{"outcome": "draw", "honba": 1e999}'))[2] == "honba: must be an integer, not number"
