@@ -181,7 +181,7 @@ BAD = [
     (dict(hand=HAND, win_tile="9m", dora_indicators="4m"), TileNotInRulesError, "dora_indicators", "4m"),
     (dict(hand=HAND, win_tile="9m", riichi=True, dora_indicators="1p", ura_indicators="8m"), TileNotInRulesError,
      "ura_indicators", "8m"),
-    (dict(hand="111m09m123p456p789s", win_tile="9m"), TileNotInRulesError, "hand", "5m"),
+    (dict(hand="111m09m123p456p789s", win_tile="9m"), TileNotInRulesError, "hand", "0m"),
     (dict(hand=HAND, win_tile="9m", kita=5), InvalidValueError, "kita", "between 0 and 4"),
     (dict(hand=HAND, win_tile="9m", kita=-1), InvalidValueError, "kita", None),
     (dict(hand=HAND, win_tile="9m", kita="2"), InvalidValueError, "kita", "integer"),

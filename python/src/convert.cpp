@@ -28,7 +28,10 @@ tenbou::Json to_json(py::handle obj, int depth) {
     if (overflow) return Json::big_integer(py::str(obj).cast<std::string>());
     return Json::integer(v);
   }
-  if (PyFloat_Check(obj.ptr())) return Json::number(PyFloat_AsDouble(obj.ptr()));
+  if (PyFloat_Check(obj.ptr())) {  // a NaN or inf named "number", as score names it from a dict (JsonView::type_name)
+    const double d = PyFloat_AsDouble(obj.ptr());
+    return Json::number(d == d && d - d == 0 ? d : 0.0);
+  }
   if (PyUnicode_Check(obj.ptr())) {
     Py_ssize_t size = 0;
     const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);

@@ -6,6 +6,10 @@
 //   node harness.mjs DIST many-get  as many-objects, each result rebuilt from get(i, name) alone
 //   node harness.mjs DIST waits    each request through tenbou.waits()
 //   node harness.mjs DIST settle   each request through tenbou.settle()
+//   node harness.mjs DIST expr     each line {"fn", "request"}: the request is a JS expression
+//                                  (NaN, getters, cycles: what JSON cannot hold) given to
+//                                  tenbou[fn]; prints {"value"} with BigInts written "123n", or
+//                                  {"thrown", "message", "reason", "field"} for any error thrown
 //   node harness.mjs DIST memory   100,000 score() calls; prints heap sizes before and after
 //   node harness.mjs DIST bench    hands/s of scoreMany() on the requests
 //   node harness.mjs DIST columns  ScoreResults' han, fu, total and ok columns
@@ -33,6 +37,16 @@ if (command === "score" || command === "waits" || command === "settle") {
     let request;
     try { request = JSON.parse(line); } catch { out.push("null"); continue; }  // not JSON: the text path covers it
     try { out.push(tenbou.toJSON(fn(request))); } catch (e) { out.push(JSON.stringify(thrown(e))); }
+  }
+} else if (command === "expr") {
+  const typed = (v) => JSON.parse(JSON.stringify(v, (_key, x) => typeof x === "bigint" ? `${x}n` : x));
+  for (const line of lines) {
+    const { fn, request } = JSON.parse(line);
+    const value = new Function(`return (${request});`)();
+    try { out.push(JSON.stringify({ value: typed(tenbou[fn](value)) })); } catch (e) {
+      out.push(JSON.stringify({ thrown: e && e.constructor ? e.constructor.name : typeof e, message: String(e && e.message),
+                                reason: e && e.reason, field: e && e.field }));
+    }
   }
 } else if (command === "many") {
   // The request texts as they are (a text with a duplicate key is not an object JSON.parse keeps).

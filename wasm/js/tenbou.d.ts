@@ -284,14 +284,18 @@ export interface SettlementRequest {
 export interface SettlementResult {
   ok: true;
   outcome: "win" | "draw" | "nagashi_mangan" | "abortive";
-  /** Each seat's point change (plain numbers: settlement amounts stay far below 2^53). */
-  deltas: number[];
-  wins: { winner: number; from: number; deltas: number[] }[];
+  /** Each seat's point change: bigint, every one (an aotenjo settlement passes 2^53), as every amount. */
+  deltas: bigint[];
+  wins: { winner: number; from: number; deltas: bigint[] }[];
   riichi_sticks_left: number;
 }
 
-/** Who pays whom when a Riichi hand ends (README "Settlement"). Invalid input throws. */
-export function settle(request: SettlementRequest): SettlementResult | Failure;
+/**
+ * Who pays whom when a Riichi hand ends (README "Settlement"). Invalid input throws an
+ * InvalidRequestError, point changes past 2^63 an UnsupportedError; a hand that does not
+ * win (not_winning, no_yaku) is a Failure naming wins[i].request.
+ */
+export function settle(request: SettlementRequest | string): SettlementResult | Failure;
 export function shanten(request: BeforeWinRequest | string): ShantenResult;
 export function waits(request: BeforeWinRequest | string): WaitsResult;
 export function koreanDeclaration(request: KoreanRequest | string): { ok: true; legal: boolean; waits: string[]; reason: string | null };

@@ -781,29 +781,47 @@ function requestBytes(s) {
   return Uint8Array.from(parts);
 }
 
+// The requests of points, settle, waits, discards, shanten and koreanDeclaration are written
+// as score writes its own (Encoder.request: a NaN reaches the core as NaN, a throwing getter or
+// a cycle is an InvalidValueError), and answered by the core's JSON-level function as text.
+const CALLS = { points: 0, settle: 1, waits: 2, discards: 3, shanten: 4, koreanDeclaration: 5 };  // bindings.cpp kRecordFunctions
+function callCore(fn, request) {
+  encoder.begin();
+  encoder.request(request);
+  const size = core._tenbou_call_record(fn, encoder.pos);
+  const from = core._tenbou_batch_output();
+  return answer(fromUtf8.decode(core.HEAPU8.subarray(from, from + size)));
+}
+
 /** Payments of a bare han/fu cell: {han, fu, dealer, tsumo, method, honba, riichi_sticks, yakuman, options}. */
 export function points(query) {
-  return answer(core.points(requestText(query)));
+  return callCore(CALLS.points, query);
 }
 
 /** Who pays whom when a Riichi hand ends: {players, dealer, honba, riichi_sticks, outcome, wins, tenpai, nagashi, options}. */
 export function settle(request) {
-  return answer(core.settle(requestText(request)));
+  const r = callCore(CALLS.settle, request);
+  // Deltas are BigInt, every one (an aotenjo settlement passes 2^53), as amounts are.
+  if (r.ok) {
+    r.deltas = r.deltas.map(BigInt);
+    for (const w of r.wins) w.deltas = w.deltas.map(BigInt);
+  }
+  return r;
 }
 
 /** Shanten, forms and useful tiles of a hand before the win (13 tiles, no win_tile). */
 export function shanten(request) {
-  return answer(core.shanten(requestText(request)));
+  return callCore(CALLS.shanten, request);
 }
 
 /** What to discard: every distinct discard of a hand one tile past a hand before the win, best first. */
 export function discards(request) {
-  return answer(core.discards(requestText(request)));
+  return callCore(CALLS.discards, request);
 }
 
 /** shanten() plus every winning tile with its full result by ron and by tsumo. */
 export function waits(request) {
-  return answer(core.waits(requestText(request)));
+  return callCore(CALLS.waits, request);
 }
 
 /** Who pays whom for a Hong Kong-Taiwan event outside a hand's value (chombo 30, 4풍연타, dice, ...). */
@@ -813,7 +831,7 @@ export function hktwEvent(event, repeat = 1) {
 
 /** Is a Korean 엎어/불러 declaration legal on these 13 tiles (seed 004 L105-107)? */
 export function koreanDeclaration(request) {
-  return answer(core.koreanDeclaration(requestText(request)));
+  return callCore(CALLS.koreanDeclaration, request);
 }
 
 /** The effective rule switches of an options object ("riichi" or "korean"). */

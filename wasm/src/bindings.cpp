@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@
 #include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
+#include "tenbou/limits.hpp"
+#include "tenbou/value_view.hpp"
+#include "tenbou/waits.hpp"
 #include "tenbou/options_schema.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/yaku_table.hpp"
@@ -108,6 +112,61 @@ std::string riichi_yaku_keys() {
 std::vector<std::uint8_t> batch_in;
 std::string batch_out;
 
+// A validated binary value as a Json tree, for the JSON-level functions. A double keeps
+// only what its message names (no reader takes a fraction): NaN, an infinity, a number.
+Json tree_of(const tenbou::ValueView& v) {
+  using K = tenbou::ValueView::Kind;
+  switch (v.kind()) {
+    case K::Null: return Json::null();
+    case K::Bool: return Json::boolean(v.as_bool());
+    case K::Int: return Json::integer(v.as_int());
+    case K::BigInt: return Json::big_integer(std::string(v.as_string()));
+    case K::Double: {
+      const std::string_view name = v.type_name();
+      return Json::number(name == "NaN" ? std::numeric_limits<double>::quiet_NaN()
+                          : name == "Infinity" ? std::numeric_limits<double>::infinity() : 0.5);
+    }
+    case K::String: return Json::string(std::string(v.as_string()));
+    case K::Array: {
+      Json a = Json::array();
+      v.each_item([&](std::size_t, const tenbou::ValueView& item) { a.push(tree_of(item)); });
+      return a;
+    }
+    case K::Object: {
+      Json o = Json::object();
+      v.each_member([&](std::string_view k, const tenbou::ValueView& m) { o.set(std::string(k), tree_of(m)); });
+      return o;
+    }
+    case K::Other: break;
+  }
+  return Json::null();
+}
+
+// One request record of the batch form ([kind][u32 length][payload], as scoreMany writes
+// them: a binary value, JSON text, or "reason\0field\0message" for a value JS could not
+// write) as the Json tree a JSON-level function takes. Throws InputError as score does.
+Json request_of_record(const std::uint8_t* data, std::size_t size) {
+  std::uint32_t len = 0;
+  if (size >= 5) std::memcpy(&len, data + 1, 4);
+  if (size < 5 || len > size - 5) throw tenbou::InputError("bad_json", "", "truncated request record");
+  const std::uint8_t* p = data + 5;
+  const std::string_view text(reinterpret_cast<const char*>(p), len);
+  if (data[0] == 1) return Json::parse(text);
+  if (data[0] == 2) {
+    const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
+    if (b == std::string_view::npos) throw tenbou::InputError("bad_json", "", "malformed request record");
+    throw tenbou::InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)),
+                             tenbou::echo(text.substr(b + 1)));
+  }
+  tenbou::binary::validate(p, len);
+  return tree_of(tenbou::binary::View(p));
+}
+
+// The JSON-level functions a request record can be sent to (tenbou.mjs CALLS, same order).
+Json (*const kRecordFunctions[])(const Json&) = {tenbou::points_json, tenbou::settle_json, tenbou::waits_json,
+                                                  tenbou::discards_json, tenbou::shanten_json,
+                                                  tenbou::korean_declaration_json};
+
 }  // namespace
 
 // The batch path (tenbou.mjs scoreMany): JS writes request records into the buffer it is
@@ -124,6 +183,23 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
   return static_cast<std::uint32_t>(batch_out.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }
+// One request record in the input buffer through kRecordFunctions[fn]: the result's JSON
+// text in the output buffer, its length returned. points, settle, waits, discards, shanten
+// and koreanDeclaration read their request as score does (NaN named, a throwing getter or
+// a cycle an invalid-input error), not through JSON.stringify.
+EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_call_record(std::uint32_t fn, std::uint32_t size) {
+  try {
+    try {
+      if (fn >= sizeof kRecordFunctions / sizeof kRecordFunctions[0]) throw tenbou::InputError("bad_value", "", "no such function");
+      batch_out = kRecordFunctions[fn](request_of_record(batch_in.data(), std::min<std::size_t>(size, batch_in.size()))).dump();
+    } catch (const tenbou::InputError& e) {
+      batch_out = failure_text(e);
+    }
+  } catch (const std::exception& e) {  // memory: still an answer
+    batch_out = tenbou::failure_json({tenbou::ErrorCode::InvalidInput, "internal", "", std::string("internal error: ") + e.what()}).dump();
+  }
+  return static_cast<std::uint32_t>(batch_out.size());
+}
 }
 
 EMSCRIPTEN_BINDINGS(tenbou) {

@@ -47,13 +47,16 @@ struct SettlementResult {
   std::int64_t deposits_left = 0;               // deposits that stay on the table
 };
 
-// Throws InputError for seats out of range and inconsistent outcomes.
+// Throws InputError for seats out of range or listed twice, lists of another outcome (wins
+// on a draw, tenpai on a win ...), inconsistent wins, and ("unsupported") a point change
+// past 2^63: the deltas are exact 64-bit integers or there are none (docs/input-contract.md).
 SettlementResult settle(const Settlement& s, const RiichiRules& rules);
 
 // The JSON form (contract: README "Settlement"), scoring each win's request with the core:
 // {"players", "dealer", "honba", "riichi_sticks", "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
 //  "wins": [{"winner", "from", "request": {...}, "pao"}], "tenpai": [...], "nagashi": [...], "options": {...}}
-// Never throws: invalid input is an `ok: false` result.
+// Never throws: invalid input is an `ok: false` result; an error inside a win names its place
+// ("wins[0].request.hand").
 Json settle_json(const Json& request);
 
 }  // namespace tenbou

@@ -58,6 +58,9 @@ class JsonView final : public ValueView {
   void each_item(FunctionRef<void(std::size_t, const ValueView&)> visit) const override;
   void each_member(FunctionRef<void(std::string_view, const ValueView&)> visit) const override;
   std::size_t size() const override;
+  // A NaN or an infinity is named so (only the JS front end's values hold one: the JSON
+  // text parser and the Python conversion keep them finite, named "number").
+  std::string_view type_name() const override;
 
  private:
   const Json& j_;

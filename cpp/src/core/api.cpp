@@ -37,6 +37,10 @@ Json error_json(const char* code, const std::string& message, const std::string&
   return o;
 }
 
+[[noreturn]] void bad_fu(std::int64_t fu) {
+  throw InputError("bad_value", "fu", "fu must be 20, 25 or a multiple of 10 from 30 to 170, got " + std::to_string(fu));
+}
+
 }  // namespace
 
 const char* version() { return TENBOU_VERSION; }
@@ -219,10 +223,16 @@ Json points_json(const Json& q) {
       rules = riichi_rules_from(&view);
     }
     bool have_han = false, have_fu = false;
+    std::int64_t fu = 30;
     for (const auto& [key, json_value] : q.members()) {
       const JsonView v(json_value);
       if (key == "han") { p.han = static_cast<int>(get_int(v, key, 1, kMaxHan)); have_han = true; }
-      else if (key == "fu") { p.fu = static_cast<int>(get_int(v, key, 0, 1000)); have_fu = true; }
+      else if (key == "fu") {  // any integer: the message below says which fu exist
+        fu = get_int(v, key, INT64_MIN, INT64_MAX);
+        if (fu < 0 || fu > 1000) bad_fu(fu);
+        p.fu = static_cast<int>(fu);
+        have_fu = true;
+      }
       else if (key == "yakuman") p.yakuman = static_cast<int>(get_int(v, key, 0, 100));
       else if (key == "dealer") p.dealer = get_bool(v, key);
       else if (key == "tsumo") p.tsumo = get_bool(v, key);
@@ -230,9 +240,9 @@ Json points_json(const Json& q) {
       else if (key == "riichi_sticks") p.riichi_sticks = get_int(v, key, 0, 10000);
       else if (key == "method") p.method = parse_method(v, key);
       else if (key == "players") {
-        p.players = static_cast<int>(get_int(v, key, 0, 1000));
-        if (p.players != 3 && p.players != 4)
-          throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(p.players));
+        const std::int64_t n = get_int(v, key, INT64_MIN, INT64_MAX);
+        if (n != 3 && n != 4) throw InputError("bad_value", "players", "must be 3 (sanma) or 4, got " + std::to_string(n));
+        p.players = static_cast<int>(n);
       }
       else if (key == "options") continue;
       else throw InputError("unknown_key", key, "unknown points key '" + key + "'");
@@ -246,8 +256,7 @@ Json points_json(const Json& q) {
         p.han = 13 * p.yakuman;
       }
       if (!have_fu) p.fu = 30;
-      if (!is_valid_fu(p.fu))
-        throw InputError("bad_value", "fu", "fu must be 20, 25 or a multiple of 10 from 30 to 170, got " + std::to_string(p.fu));
+      if (!is_valid_fu(p.fu)) bad_fu(fu);
       // seed 000 3.6.1's empty cells are all below 5 han; han-only has no fu to be impossible.
       const std::string why =
           p.method != Method::HanOnly && p.han < 5 ? impossible_cell(p.han, p.fu, p.tsumo) : std::string();

@@ -166,7 +166,8 @@ struct TreeSink {
   Json boolean(bool b) { return Json::boolean(b); }
   Json integer(std::int64_t i) { return Json::integer(i); }
   Json big_integer(std::string_view digits) { return Json::big_integer(std::string(digits)); }
-  Json number(double d) { return Json::number(d); }
+  // (as BinarySink: an overflow to infinity is still "number", see JsonView::type_name)
+  Json number(double d) { return Json::number(std::isfinite(d) ? d : std::copysign(std::numeric_limits<double>::max(), d)); }
   Json string(std::string_view s) { return Json::string(std::string(s)); }
   Json begin_object() { return Json::object(); }
   void key(Json&, std::string_view) {}

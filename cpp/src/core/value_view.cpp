@@ -36,6 +36,14 @@ ValueView::Kind JsonView::kind() const {
 bool JsonView::as_bool() const { return j_.as_bool(); }
 std::int64_t JsonView::as_int() const { return j_.as_int(); }
 std::string_view JsonView::as_string() const { return j_.as_string(); }
+std::string_view JsonView::type_name() const {
+  if (j_.type() == Json::Type::Double) {
+    const double d = j_.as_double();
+    if (d != d) return "NaN";
+    if (d - d != 0) return "Infinity";
+  }
+  return ValueView::type_name();
+}
 std::size_t JsonView::size() const { return j_.type() == Json::Type::Array ? j_.items().size() : j_.members().size(); }
 
 void JsonView::each_item(FunctionRef<void(std::size_t, const ValueView&)> visit) const {

@@ -53,17 +53,17 @@ IndicatorList parse_indicators(std::string_view text, std::string_view field, Ti
   return out;
 }
 
-void check_three_player_tiles(const TileCounts& counts, std::string_view field) {
+void check_three_player_tiles(const TileCounts& counts, std::string_view field, int red_fives) {
   for (Tile t = 1; t <= 7; ++t)
     if (counts[t])
       throw InputError("tile_not_in_rules", std::string(field),
-                       tile_name(t) + " is not in three-player mahjong: 2m-8m are removed, the manzu are 1m and 9m only");
+                       tile_name(t, number_of(t) == 5 && red_fives >= counts[t]) + " is not in three-player mahjong: 2m-8m are removed, the manzu are 1m and 9m only");
 }
 
-void check_three_player_tiles(const IndicatorList& tiles, std::string_view field) {
+void check_three_player_tiles(const IndicatorList& tiles, std::string_view field, int red_fives) {
   TileCounts counts{};
   for (Tile t : tiles) ++counts[t];
-  check_three_player_tiles(counts, field);
+  check_three_player_tiles(counts, field, red_fives);
 }
 
 void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win) {
@@ -134,7 +134,7 @@ const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win) 
   TileCounts seen = r.hand;
   std::array<std::uint8_t, 3> seen_reds = r.hand_reds;
   const bool three_players = r.players == 3;
-  if (three_players) check_three_player_tiles(r.hand, "hand");
+  if (three_players) check_three_player_tiles(r.hand, "hand", r.hand_reds[0]);
   for (std::size_t i = 0; i < meld_texts.size(); ++i) {
     char field_text[] = "melds[0]";  // at most 4 melds: one digit
     field_text[6] = static_cast<char>('0' + i);
@@ -151,11 +151,13 @@ const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win) 
     if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
     r.melds.push_back(m);
   }
+  const int reds_before_dora = seen_reds[0];  // (0m among each list: named as given below)
   if (have_dora) r.dora_indicators = parse_indicators(dora, "dora_indicators", seen, seen_reds);
+  const int reds_before_ura = seen_reds[0];
   if (have_ura) r.ura_indicators = parse_indicators(ura, "ura_indicators", seen, seen_reds);
   if (three_players) {
-    check_three_player_tiles(r.dora_indicators, "dora_indicators");
-    check_three_player_tiles(r.ura_indicators, "ura_indicators");
+    check_three_player_tiles(r.dora_indicators, "dora_indicators", reds_before_ura - reds_before_dora);
+    check_three_player_tiles(r.ura_indicators, "ura_indicators", seen_reds[0] - reds_before_ura);
     if (r.seat_wind == Wind::North)
       throw InputError("bad_value", "seat_wind", "three-player mahjong has no North seat: E, S or W");
     seen[kNorth] = static_cast<std::uint8_t>(seen[kNorth] + r.kita);  // kita tiles are North tiles
@@ -165,17 +167,19 @@ const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win) 
   }
   if (before_win) {
     auto add_seen = [&](std::string_view text, const char* field, TileCounts& into) {
+      const int reds_before = seen_reds[0];
       parse_tiles_each(text, field, [&](ParsedTile t) {
         if (into[t.tile] < 200) ++into[t.tile];
         if (seen[t.tile] < 200) ++seen[t.tile];
         if (t.red) ++seen_reds[static_cast<int>(suit_of(t.tile))];
       });
+      return seen_reds[0] - reds_before;
     };
-    add_seen(own_discards, "own_discards", before_win->own_discards);
-    add_seen(visible, "visible", before_win->visible);
+    const int discarded_reds = add_seen(own_discards, "own_discards", before_win->own_discards);
+    const int visible_reds = add_seen(visible, "visible", before_win->visible);
     if (three_players) {
-      check_three_player_tiles(before_win->own_discards, "own_discards");
-      check_three_player_tiles(before_win->visible, "visible");
+      check_three_player_tiles(before_win->own_discards, "own_discards", discarded_reds);
+      check_three_player_tiles(before_win->visible, "visible", visible_reds);
     }
   }
 
@@ -215,7 +219,7 @@ const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win) 
   if (three_players && !in_three_player_set(w.tile)) {
     TileCounts one{};
     one[w.tile] = 1;
-    check_three_player_tiles(one, "win_tile");
+    check_three_player_tiles(one, "win_tile", w.red);
   }
   r.win_tile = w.tile;
   r.win_red = w.red;

@@ -92,8 +92,9 @@ struct RiichiFields {
 IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
                                std::array<std::uint8_t, 3>& seen_reds);
 // Three-player mahjong is played without 2m-8m (108 tiles): any of them is invalid input.
-void check_three_player_tiles(const TileCounts& counts, std::string_view field);
-void check_three_player_tiles(const IndicatorList& tiles, std::string_view field);
+// `red_fives`: how many of the 5m counted are the red 0m (the error names the tile as given).
+void check_three_player_tiles(const TileCounts& counts, std::string_view field, int red_fives = 0);
+void check_three_player_tiles(const IndicatorList& tiles, std::string_view field, int red_fives = 0);
 void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win);
 
 // The reader's errors, out of line: the member visitor below runs once per key of every
@@ -187,14 +188,14 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
       case Key::RiichiSticks: r.riichi_sticks = get_int(v, key, 0, 10000); break;
       case Key::Options: r.rules = read_riichi_options(v); break;
       case Key::Players: {
-        const auto n = get_int(v, key, 0, 1000);
+        const auto n = get_int(v, key, INT64_MIN, INT64_MAX);  // (the bound is said by bad_players)
         if (n != 3 && n != 4) bad_players(n);
         r.players = static_cast<std::uint8_t>(n);
         break;
       }
       case Key::Kita: {
-        const auto n = get_int(v, key, 0, 1000);
-        if (n > 4) bad_kita(n);
+        const auto n = get_int(v, key, INT64_MIN, INT64_MAX);  // (the bound is said by bad_kita)
+        if (n < 0 || n > 4) bad_kita(n);
         r.kita = static_cast<std::uint8_t>(n);
         break;
       }
