@@ -78,15 +78,17 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
   std::string_view hand, win, flowers, discards, visible;
   bool have_hand = false, have_win = false, tsumo_given_false = false, have_tsumo = false;
   SmallList<std::string_view, 4> meld_texts;
+  TileTextRoom room;  // tile fields given as arrays or ids, as text (notation.hpp); no red fives here
+  const TileForm tiles{false, false}, one_tile{false, true};
   req.each_member([&](std::string_view key, const ValueView& v) {
     if (key == "rules") {
       if (get_string(v, key) != "korean") throw InputError("bad_value", "rules", "expected \"korean\"");
     } else if (key == "variant") r.variant = parse_korean_variant(v, key);
-    else if (key == "hand") { hand = get_string(v, key); have_hand = true; }
+    else if (key == "hand") { hand = tile_field(v, key, room, tiles); have_hand = true; }
     else if (key == "win_tile") {
-      if (v.kind() != ValueView::Kind::Null) { win = get_string(v, key); have_win = true; }
+      if (v.kind() != ValueView::Kind::Null) { win = tile_field(v, key, room, one_tile); have_win = true; }
     } else if (key == "flowers") flowers = get_string(v, key);
-    else if (key == "own_discards") discards = get_string(v, key);
+    else if (key == "own_discards") discards = tile_field(v, key, room, tiles);
     else if (key == "melds") {
       if (v.kind() == ValueView::Kind::Null) return;
       if (v.kind() != ValueView::Kind::Array)
@@ -99,7 +101,7 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "visible") {
       if (!before_win)
         throw InputError("unknown_key", "visible", "'visible' belongs to a hand before the win (waits, shanten), not to a scored hand");
-      visible = get_string(v, key);
+      visible = tile_field(v, key, room, tiles);
     }
     else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
     else if (key == "round_wind") r.round_wind = parse_wind(v, key);
