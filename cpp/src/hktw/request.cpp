@@ -3,6 +3,7 @@
 // situational patterns need.
 #include <string>
 
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/hktw.hpp"
@@ -144,7 +145,13 @@ HktwRequest hktw_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "options") r.rules = hktw_rules_from(&v);
     else if (const char* hint = foreign_key_hint(key))
       throw InputError("unknown_key", std::string(key), "not a Hong Kong-Taiwan request key: " + std::string(hint));
-    else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+    else
+      throw InputError("unknown_key", std::string(key),
+                       "unknown request key '" + echo(key) + "'" +
+                           did_you_mean(key, {"rules", "hand", "win_tile", "melds", "tsumo", "own_discards", "visible",
+                                              "seat_wind", "round_wind", "flowers", "riichi", "ippatsu", "haitei", "houtei",
+                                              "flower_replacement_win", "kan_replacement_win", "chankan", "tenhou",
+                                              "chiihou", "renhou", "discards_on_table", "honba", "pool", "options"}));
   });
   if (before_win && (have_win || have_tsumo))
     throw InputError("bad_value", have_win ? "win_tile" : "tsumo",

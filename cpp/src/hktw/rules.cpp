@@ -1,5 +1,6 @@
 // Hong Kong-Taiwan house options (hktw.md section 9): parsing and their JSON form.
 // Each switch is one DEFAULT of the spec's ambiguity table (B1 ... B29).
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/hktw.hpp"
@@ -57,7 +58,7 @@ HktwRules hktw_rules_from(const ValueView* options) {
     else if (key == "mixed_double_with_pure_double") r.mixed_double_with_pure_double = parse_choice(v, field, kMixedChoices);
     else if (key == "honba_payers") r.honba_payers = parse_choice(v, field, kHonbaChoices);
     else if (key == "limit") r.limit = v.kind() == ValueView::Kind::Null ? 0 : static_cast<int>(get_int(v, field, 1, 1000000));
-    else throw InputError("unknown_key", field, "unknown Hong Kong-Taiwan option '" + echo(key) + "'");
+    else throw InputError("unknown_key", field, "unknown Hong Kong-Taiwan option '" + echo(key) + "'" + did_you_mean(key, hktw_rules_to_json(HktwRules())));
   });
   return r;
 }

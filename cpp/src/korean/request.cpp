@@ -1,6 +1,7 @@
 // Reading and validating a Korean request (korean.md section 0).
 #include <string>
 
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/korean.hpp"
@@ -120,7 +121,13 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "options") r.rules = korean_rules_from(&v);
     else if (const char* hint = foreign_key_hint(key))
       throw InputError("unknown_key", std::string(key), "not a Korean request key: " + std::string(hint));
-    else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+    else
+      throw InputError("unknown_key", std::string(key),
+                       "unknown request key '" + echo(key) + "'" +
+                           did_you_mean(key, {"rules", "variant", "hand", "win_tile", "flowers", "own_discards", "melds",
+                                              "tsumo", "visible", "seat_wind", "round_wind", "riichi", "double_riichi",
+                                              "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
+                                              "options"}));
   });
   // 부지부 엎어 is a 엎어 declared on the first go-around (L71): it implies eopeo.
   if (r.double_riichi && r.riichi == KoreanRiichi::None) r.riichi = KoreanRiichi::Eopeo;

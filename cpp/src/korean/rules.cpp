@@ -1,4 +1,5 @@
 // Korean house options (korean.md section 12): parsing and their JSON form.
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
@@ -106,7 +107,7 @@ KoreanRules korean_rules_from(const ValueView* options) {
     else if (key == "unit") r.unit = v.kind() == ValueView::Kind::Null ? 0 : get_int(v, field, 1, 1000000000);
     else if (key == "ron_multiplier") r.ron_multiplier = static_cast<int>(get_int(v, field, 1, 10));
     else if (key == "preset") throw InputError("unknown_key", field, "Korean rules have no presets: pick a \"variant\" and set options");
-    else throw InputError("unknown_key", field, "unknown Korean option '" + echo(key) + "'");
+    else throw InputError("unknown_key", field, "unknown Korean option '" + echo(key) + "'" + did_you_mean(key, korean_rules_to_json(KoreanRules())));
   });
   return r;
 }

@@ -3,6 +3,7 @@
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 
 namespace tenbou {
@@ -151,7 +152,7 @@ RiichiRules riichi_rules_from(const ValueView* options) {
     else if (is(key, "renhou")) r.renhou = parse_choice(v, field, kRenhouChoices);
     else if (is(key, "open_pinfu_fu")) r.open_pinfu_fu = parse_choice(v, field, kOpenPinfuChoices);
     else if (is(key, "aotenjo_yakuman")) r.aotenjo_yakuman = parse_choice(v, field, kAotenjoYakumanChoices);
-    else throw InputError("unknown_key", field, "unknown option '" + echo(key) + "'");
+    else throw InputError("unknown_key", field, "unknown option '" + echo(key) + "'" + did_you_mean(key, riichi_rules_to_json(RiichiRules())));
   });
   return r;
 }
