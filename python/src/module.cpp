@@ -21,6 +21,8 @@
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/options_schema.hpp"
+#include "tenbou/notation.hpp"
+#include "py_view.hpp"
 
 namespace py = pybind11;
 using tenbou::Json;
@@ -267,6 +269,20 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "hktw_event", [](py::handle request) { return call_json_api(tenbou::hktw_event_json, request); },
       py::arg("request"));
+  // tenbou.tiles reads every hand form through the core's reader: names "1m".."7z", red "0m".
+  m.def(
+      "tiles",
+      [](py::handle value, bool reds) -> py::object {
+        try {
+          py::list out;
+          for (const tenbou::ParsedTile t : tenbou::read_tiles(tenbou_py::PyView(value.ptr()), "tiles", {reds, false}))
+            out.append(tenbou::tile_name(t.tile, t.red));
+          return std::move(out);
+        } catch (const tenbou::InputError& e) {
+          return invalid_input_dict(e);
+        }
+      },
+      py::arg("value"), py::arg("reds") = true);
   m.def(
       "korean_declaration",
       [](py::handle request) { return call_json_api(tenbou::korean_declaration_json, request); },

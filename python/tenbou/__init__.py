@@ -263,5 +263,18 @@ def input_limits() -> Dict[str, Any]:
     return limits
 
 
-# The rule-family modules, reachable as tenbou.korean and tenbou.hktw (they use score above).
-from . import hktw, korean  # noqa: E402
+# The public submodules, reachable after a bare `import tenbou`: the rule-family modules and
+# the tile converters (they use score above; a few ms of imports together), and the
+# record reader and the CLI on first use (module __getattr__: xml.etree and argparse
+# would add to every import).
+from . import hktw, korean, riichi, tiles  # noqa: E402
+
+_LAZY_SUBMODULES = ("mjlog", "cli")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,6 +19,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional
 from . import _core
 from . import score as _score
 from .errors import error_from
+from .tiles import Tile, Tiles
 from .result import HktwResult
 
 __all__ = ["request", "score", "event", "pattern_table", "rules", "EVENTS"]
@@ -28,8 +29,8 @@ EVENTS = ("closed_kan", "flower_set", "mixed_flower_set", "all_flowers", "four_w
 
 
 def request(
-    hand: str,
-    win_tile: Optional[str] = None,
+    hand: Tiles,
+    win_tile: Optional[Tile] = None,
     *,
     melds: Iterable[str] = (),
     tsumo: bool = False,
@@ -81,7 +82,7 @@ def request(
     return req
 
 
-def score(hand: str, win_tile: Optional[str] = None, **kwargs: Any) -> HktwResult:
+def score(hand: Tiles, win_tile: Optional[Tile] = None, **kwargs: Any) -> HktwResult:
     """Score a Hong Kong-Taiwan hand given as keyword arguments (see :func:`request`)."""
     result = _score(request(hand, win_tile, **kwargs))
     assert isinstance(result, HktwResult)

@@ -18,6 +18,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional
 from . import _core
 from . import score as _score
 from .errors import error_from
+from .tiles import Tile, Tiles
 from .result import KoreanResult
 
 __all__ = ["VARIANTS", "request", "score", "declaration", "yaku_table", "rules"]
@@ -26,8 +27,8 @@ VARIANTS = ("nagari", "samsiki", "coffee")
 
 
 def request(
-    hand: str,
-    win_tile: Optional[str] = None,
+    hand: Tiles,
+    win_tile: Optional[Tile] = None,
     *,
     variant: str = "nagari",
     melds: Iterable[str] = (),
@@ -44,7 +45,7 @@ def request(
     tenhou: bool = False,
     chiihou: bool = False,
     renhou: bool = False,
-    own_discards: str = "",
+    own_discards: Tiles = "",
     options: Optional[Mapping[str, Any]] = None,
 ) -> Dict[str, Any]:
     """Build a Korean request object from keyword arguments.
@@ -73,14 +74,14 @@ def request(
     return req
 
 
-def score(hand: str, win_tile: Optional[str] = None, **kwargs: Any) -> KoreanResult:
+def score(hand: Tiles, win_tile: Optional[Tile] = None, **kwargs: Any) -> KoreanResult:
     """Score a Korean hand given as keyword arguments (see :func:`request`)."""
     result = _score(request(hand, win_tile, **kwargs))
     assert isinstance(result, KoreanResult)
     return result
 
 
-def declaration(hand: str, **kwargs: Any) -> Dict[str, Any]:
+def declaration(hand: Tiles, **kwargs: Any) -> Dict[str, Any]:
     """Whether declaring 엎어/불러 on this 13-tile hand is legal (seed 004 L105-107).
 
     Legal only if every winning tile, by ron and by tsumo, reaches the minimum

@@ -54,11 +54,14 @@ def yaku_names() -> Dict[str, Dict[str, Any]]:
 
 
 class YakuItem(NamedTuple):
+    """One Riichi yaku of a result: its key and han; its names (``name_en``, ``name_ja``,
+    ``name_ko``, as every named item spells them) from the core's yaku table."""
+
     key: str
     han: int
 
     @property
-    def name(self) -> str:
+    def name_en(self) -> str:
         return str(yaku_names()[self.key]["name_en"])
 
     @property

@@ -4,14 +4,15 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Mapping, Optional
 
 from . import score as _score
+from .tiles import Tile, Tiles
 from .result import Result
 
 __all__ = ["score", "request"]
 
 
 def request(
-    hand: str,
-    win_tile: str,
+    hand: Tiles,
+    win_tile: Tile,
     *,
     melds: Iterable[str] = (),
     tsumo: bool = False,
@@ -27,8 +28,8 @@ def request(
     tenhou: bool = False,
     chiihou: bool = False,
     renhou: bool = False,
-    dora_indicators: str = "",
-    ura_indicators: str = "",
+    dora_indicators: Tiles = "",
+    ura_indicators: Tiles = "",
     honba: int = 0,
     riichi_sticks: int = 0,
     method: str = "fuhan",
@@ -64,7 +65,7 @@ def request(
     return req
 
 
-def score(hand: str, win_tile: str, **kwargs: Any) -> Result:
+def score(hand: Tiles, win_tile: Tile, **kwargs: Any) -> Result:
     """Score a Riichi hand given as keyword arguments (see :func:`request`).
 
     >>> from tenbou import riichi

@@ -19,6 +19,7 @@ import korean_generator  # noqa: E402
 from test_bad_input import CASES  # noqa: E402
 from test_hktw import BAD as HKTW_BAD, CASES as HKTW_CASES  # noqa: E402
 from test_korean import BAD as KOREAN_BAD, HANDS as KOREAN_HANDS  # noqa: E402
+import test_python_api as api  # noqa: E402
 from test_sanma import BAD as SANMA_BAD  # noqa: E402
 
 import tenbou  # noqa: E402
@@ -85,6 +86,14 @@ def main() -> None:
         q["method"] = ("fuhan", "fuhan", "han_only", "aotenjo")[i % 4]
         requests.append(q)
     requests += [{"players": 3, **case[0]} for case in SANMA_BAD]
+    # Hand forms (docs/hands.md): generated hands as tile names, mjai names, 136 ids and 34
+    # counts, each malformed form, and unknown keys that get a "did you mean".
+    forms = ("names", "mjai", "ids", "counts")
+    for i, q in enumerate(filter(api.expressible, hand_generator.generate(200, seed=2929))):
+        form = forms[i % 4]
+        requests.append(api.in_form(api.without_reds(q) if form == "counts" else q, form))
+    requests += [{**api.GOOD, **case[0]} for case in api.BAD_FORMS.values()]
+    requests += [{**api.GOOD, **case[0]} for case in api.SUGGESTIONS.values()]
     lines = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in requests]
     lines += ['{"hand":', "[]", '{"hand":"123m","hand":"1m"}']  # invalid JSON text
     (HERE / "vectors.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")

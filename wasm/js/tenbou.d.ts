@@ -3,13 +3,19 @@
 
 export type Wind = "E" | "S" | "W" | "N";
 export type Method = "fuhan" | "han_only" | "aotenjo";
+/** Tiles in any form the core reads (docs/hands.md): a compact string ("123m456p0s11z"), an
+ * array of tile names ("1m", "0m", mjai's "5mr" and "E" "S" "W" "N" "P" "F" "C"), of 136 tile
+ * ids (id / 4 is the kind; 16, 52, 88 the red fives), or exactly 34 counts (one per kind). */
+export type Tiles = string | readonly (string | number)[];
+/** One tile: a name ("5m", "0m", "5mr", "E") or a 136 tile id. */
+export type Tile = string | number;
 
 export interface RiichiRequest {
   rules?: "riichi";
   method?: Method;
-  hand: string;
+  hand: Tiles;
   melds?: string[];
-  win_tile?: string;
+  win_tile?: Tile;
   tsumo?: boolean;
   seat_wind?: Wind;
   round_wind?: Wind;
@@ -23,8 +29,8 @@ export interface RiichiRequest {
   tenhou?: boolean;
   chiihou?: boolean;
   renhou?: boolean;
-  dora_indicators?: string;
-  ura_indicators?: string;
+  dora_indicators?: Tiles;
+  ura_indicators?: Tiles;
   honba?: number;
   riichi_sticks?: number;
   /** 3: three-player Riichi (sanma: no 2m-8m, no chi, seats E/S/W). */
@@ -37,9 +43,9 @@ export interface RiichiRequest {
 export interface KoreanRequest {
   rules: "korean";
   variant?: "nagari" | "samsiki" | "coffee";
-  hand: string;
+  hand: Tiles;
   melds?: string[];
-  win_tile?: string;
+  win_tile?: Tile;
   tsumo?: boolean;
   seat_wind?: Wind;
   round_wind?: Wind;
@@ -53,16 +59,16 @@ export interface KoreanRequest {
   tenhou?: boolean;
   chiihou?: boolean;
   renhou?: boolean;
-  own_discards?: string;
+  own_discards?: Tiles;
   options?: Record<string, unknown>;
 }
 
 /** Hong Kong-Taiwan style (seed 002): 16 tiles won with a 17th, flowers f1-f8. */
 export interface HktwRequest {
   rules: "hktw";
-  hand: string;
+  hand: Tiles;
   melds?: string[];
-  win_tile?: string;
+  win_tile?: Tile;
   tsumo?: boolean;
   seat_wind?: Wind;
   round_wind?: Wind;
@@ -87,8 +93,8 @@ export type ScoreRequest = RiichiRequest | KoreanRequest | HktwRequest;
 
 /** A hand before the win (shanten, waits): 13 tiles, no win_tile, no tsumo. */
 export type BeforeWinRequest = (Omit<RiichiRequest, "win_tile" | "tsumo"> | Omit<KoreanRequest, "win_tile" | "tsumo">) & {
-  own_discards?: string;
-  visible?: string;
+  own_discards?: Tiles;
+  visible?: Tiles;
 };
 
 export interface ErrorObject {

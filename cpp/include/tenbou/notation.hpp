@@ -1,6 +1,7 @@
 // Parsing the compact tile notation of contract.md ("123m456p0s11z", "1m2m3m")
 // and meld strings ("chi:456m", "pon:777z", "kan:1111p", "kakan:5505m", "ankan:9999s").
 #pragma once
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,8 +63,56 @@ std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each
 // The same, collected into a vector.
 std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view field);
 
-// Parses exactly one tile ("5m", "0p", "7z").
+// Parses exactly one tile ("5m", "0p", "7z", or an mjai name: "5mr", "E", "P").
 ParsedTile parse_single_tile(std::string_view text, std::string_view field);
+
+// One tile written as a name: compact ("1m", "0m" red, "7z"), or mjai's ("5mr", "5pr",
+// "5sr" red fives; "E" "S" "W" "N" winds, "P" "F" "C" white, green, red dragons).
+bool parse_tile_name(std::string_view text, ParsedTile& out);
+
+// Tile fields in another form than a string (docs/hands.md): an array of tile names, of
+// 136 tile ids (id / 4 is the kind; 16, 52 and 88 are the red fives: the convention of the
+// `mahjong` package, mahjong/constants.py FIVE_RED_MAN/PIN/SOU, and of Tenhou's logs), or of
+// 34 counts (an array of exactly 34 integers, one per kind 1m..7z); a single tile field
+// (win_tile) also takes one tile id. The readers write such a value as compact text into a
+// TileTextRoom and read that text as if it had been sent, so every form gets the same checks
+// and the same messages, and the string path is unchanged.
+class TileTextRoom {
+ public:
+  TileTextRoom() = default;
+  // A room is per request being read: a copy starts empty (views point into the original),
+  // assigning one (a reader's reset) empties it and keeps the memory.
+  TileTextRoom(const TileTextRoom&) noexcept {}
+  TileTextRoom& operator=(const TileTextRoom&) noexcept {
+    used_ = 0;
+    return *this;
+  }
+  // Copies `text` into the room; the view stays valid until the room is reset.
+  std::string_view keep(const char* text, std::size_t size, std::string_view field);
+
+ private:
+  std::unique_ptr<char[]> data_;  // allocated on first use: a request of strings never touches it
+  std::size_t used_ = 0;
+};
+
+struct TileForm {
+  bool reds = true;  // 136 ids 16, 52, 88 read as red fives (false: plain fives, for rules without reds)
+  bool one = false;  // a single tile (win_tile): an integer is one tile id
+};
+
+// The text of a tile field that is not a string (out of line: only strings are common).
+std::string_view tiles_text_of(const ValueView& v, std::string_view field, TileTextRoom& room, TileForm form);
+
+// The tiles of any accepted form (a string, names, ids, counts) in written order: what a
+// front end's converters (tenbou.tiles) read through; errors as the request readers give them.
+std::vector<ParsedTile> read_tiles(const ValueView& v, std::string_view field, TileForm form = {});
+
+// A tile field's text: a string as it is, any other form converted (above).
+template <typename V, typename Field>
+inline std::string_view tile_field(const V& v, const Field& field, TileTextRoom& room, TileForm form = {}) {
+  if (v.kind() == ValueView::Kind::String) return v.as_string();
+  return tiles_text_of(v, std::string_view(field), room, form);
+}
 
 // Flower tiles written "f1f3" (or "f1 f3"), each f1..f<max_flower>: Korean
 // mahjong has 4 (춘하추동), Hong Kong-Taiwan 8. Returns bit k-1 for flower fk.

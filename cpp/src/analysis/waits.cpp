@@ -238,23 +238,27 @@ Json discards_json(const Json& request) {
     if (request.type() != Json::Type::Object)
       throw InputError("bad_type", "", "a request must be a JSON object, not " + std::string(Json::type_name(request.type())));
     const Json* hand_text = request.find("hand");
-    if (!hand_text || hand_text->type() != Json::Type::String)
-      throw InputError("bad_value", "hand", "the request has no \"hand\" string");
+    if (!hand_text) throw InputError("bad_value", "hand", "the request has no \"hand\"");
     if (request.find("win_tile") || request.find("tsumo"))
       throw InputError("bad_value", request.find("win_tile") ? "win_tile" : "tsumo",
                        "a hand to discard from has no winning tile: leave win_tile and tsumo out");
-    const std::vector<ParsedTile> tiles = parse_tiles(hand_text->as_string(), "hand");
+    const Json* rules_key = request.find("rules");
+    const std::string_view family =
+        rules_key && rules_key->type() == Json::Type::String ? std::string_view(rules_key->as_string()) : std::string_view();
+    // A hand or own discards in another form (an array: notation.hpp), read as their text.
+    TileTextRoom room;
+    const TileForm form{family != "korean" && family != "hktw", false};
+    const std::vector<ParsedTile> tiles = parse_tiles(tile_field(JsonView(*hand_text), "hand", room, form), "hand");
     const Json* melds = request.find("melds");
     const std::size_t meld_count = melds && melds->type() == Json::Type::Array ? melds->items().size() : 0;
-    const Json* rules_key = request.find("rules");
-    const int full = rules_key && rules_key->type() == Json::Type::String && rules_key->as_string() == "hktw" ? 17 : 14;
+    const int full = family == "hktw" ? 17 : 14;
     if (tiles.size() + 3 * meld_count != static_cast<std::size_t>(full))
       throw InputError("tile_count", "hand",
                        std::to_string(tiles.size()) + " tiles given; with " + std::to_string(meld_count) +
                            " meld(s) a hand to discard from holds " + std::to_string(full - 3 * static_cast<int>(meld_count)) +
                            " tiles (one more than a hand before the win)");
     const Json* discards_key = request.find("own_discards");
-    const std::string own = discards_key && discards_key->type() == Json::Type::String ? discards_key->as_string() : "";
+    const std::string own(discards_key ? tile_field(JsonView(*discards_key), "own_discards", room, form) : "");
 
     struct Option {
       Json json;

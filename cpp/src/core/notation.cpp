@@ -1,6 +1,7 @@
 #include "tenbou/notation.hpp"
 
 #include <array>
+#include <cstring>
 #include <utility>
 
 #include "core/json_fields.hpp"
@@ -75,6 +76,7 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view fiel
 
 ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
   ParsedTile first{0, false};
+  if ((text.size() == 1 || text.size() == 3) && parse_tile_name(text, first)) return first;  // mjai names
   std::size_t seen = 0;
   const std::size_t n = parse_tiles_each(text, field, [&](ParsedTile t) {
     if (seen++ == 0) first = t;
@@ -83,6 +85,154 @@ ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
     throw InputError("bad_tile", std::string(field),
                      "expected exactly one tile, got " + std::to_string(n) + " in '" + echo(text) + "'");
   return first;
+}
+
+bool parse_tile_name(std::string_view text, ParsedTile& out) {
+  if (text.size() == 1) {
+    static constexpr std::string_view kHonours = "ESWNPFC";  // mjai: winds, then white, green, red
+    const std::size_t k = kHonours.find(text[0]);
+    if (k == std::string_view::npos) return false;
+    out = {make_tile(Suit::Honor, static_cast<int>(k) + 1), false};
+    return true;
+  }
+  if (text.size() < 2 || text.size() > 3 || text[0] < '0' || text[0] > '9') return false;
+  const int s = text[1] == 'm' ? 0 : text[1] == 'p' ? 1 : text[1] == 's' ? 2 : text[1] == 'z' ? 3 : -1;
+  const int digit = text[0] - '0';
+  if (s < 0) return false;
+  if (text.size() == 3) {  // mjai's red five: "5mr"
+    if (text[2] != 'r' || digit != 5 || s == 3) return false;
+    out = {make_tile(static_cast<Suit>(s), 5), true};
+    return true;
+  }
+  if (s == 3 && (digit == 0 || digit > 7)) return false;
+  out = {make_tile(static_cast<Suit>(s), digit == 0 ? 5 : digit), digit == 0};
+  return true;
+}
+
+std::string_view TileTextRoom::keep(const char* text, std::size_t size, std::string_view field) {
+  // Six tile fields of at most kMaxTileText characters each (hand, win_tile, two indicator
+  // lists, own_discards, visible): a request that repeats a key past that is refused.
+  constexpr std::size_t kRoom = 6 * kMaxTileText + 16;
+  if (!data_) data_.reset(new char[kRoom]);
+  if (size > kRoom - used_)
+    throw InputError("bad_value", std::string(field), "too many tiles given as arrays in one request");
+  char* at = data_.get() + used_;
+  if (size) std::memcpy(at, text, size);
+  used_ += size;
+  return {at, size};
+}
+
+namespace {
+
+constexpr std::size_t kMaxArrayTiles = kMaxTileText / 2;  // as many as the longest text holds ("1m2m...")
+
+// Compact text of tiles appended one by one, consecutive tiles of a suit in one group.
+struct TileWriter {
+  char text[kMaxTileText + 8];
+  std::size_t size = 0;
+  char last_suit = 0;
+  void add(ParsedTile t) {
+    const char suit = suit_letter(suit_of(t.tile));
+    const char digit = static_cast<char>('0' + (t.red ? 0 : number_of(t.tile)));
+    if (size > 0 && last_suit == suit) {
+      text[size - 1] = digit;
+    } else {
+      text[size++] = digit;
+    }
+    text[size++] = suit;
+    last_suit = suit;
+  }
+};
+
+std::string item_field(std::string_view field, std::size_t i) {
+  return std::string(field) + "[" + std::to_string(i) + "]";
+}
+
+[[noreturn]] void not_a_tile_id(const ValueView& v, const std::string& field) {
+  const std::string got = v.kind() == ValueView::Kind::Int ? std::to_string(v.as_int()) : echo(v.as_string());
+  throw InputError("bad_value", field, got + " is not a tile id (ids are 0-135, four per kind: 0-3 1m, 4-7 2m ... 132-135 7z)");
+}
+
+// A 136 id (0-135): the kind is id / 4; 16, 52 and 88 are the red fives when `reds`.
+ParsedTile tile_of_id(const ValueView& v, const std::string& field, bool reds) {
+  if (v.kind() != ValueView::Kind::Int) not_a_tile_id(v, field);
+  const std::int64_t id = v.as_int();
+  if (id < 0 || id > 135) not_a_tile_id(v, field);
+  return {static_cast<Tile>(id / 4), reds && (id == 16 || id == 52 || id == 88)};
+}
+
+ParsedTile tile_of_name(std::string_view s, const std::string& field) {
+  ParsedTile t{0, false};
+  if (parse_tile_name(s, t)) return t;
+  std::size_t digits = 0;
+  while (digits < s.size() && s[digits] >= '0' && s[digits] <= '9') ++digits;
+  if (digits > 1 && digits + 1 == s.size())
+    throw InputError("bad_tile", field, "'" + echo(s) + "' is " + std::to_string(digits) +
+                                            " tiles: an array holds one tile per item (or give the whole hand as one string)");
+  throw InputError("bad_tile", field,
+                   "'" + echo(s) + "' is not a tile name (1m-9m, 1p-9p, 1s-9s, 1z-7z; red 0m or 5mr; E S W N P F C)");
+}
+
+}  // namespace
+
+std::string_view tiles_text_of(const ValueView& v, std::string_view field, TileTextRoom& room, TileForm form) {
+  TileWriter out;
+  const ValueView::Kind kind = v.kind();
+  if (form.one && (kind == ValueView::Kind::Int || kind == ValueView::Kind::BigInt)) {
+    out.add(tile_of_id(v, std::string(field), form.reds));
+    return room.keep(out.text, out.size, field);
+  }
+  if (kind != ValueView::Kind::Array)
+    throw InputError("bad_type", std::string(field),
+                     (form.one ? "must be a tile (\"5m\", \"5mr\", \"E\") or a tile id (0-135), not "
+                               : "must be a string of tiles or an array of tiles (names, 136 ids or 34 counts), not ") +
+                         type_phrase(v));
+  if (form.one) throw InputError("bad_type", std::string(field), "must be one tile (a name or an id), not an array");
+  const std::size_t n = v.size();
+  if (n > kMaxArrayTiles)
+    throw InputError("bad_value", std::string(field),
+                     "an array of " + std::to_string(n) + " tiles; the limit is " + std::to_string(kMaxArrayTiles) +
+                         " (README \"Input contract\")");
+  bool counts = false;  // exactly 34 integers: a count per kind
+  if (n == 34)
+    v.each_item([&](std::size_t i, const ValueView& item) {
+      if (i == 0) counts = item.kind() == ValueView::Kind::Int;
+    });
+  std::uint64_t ids_seen[3] = {0, 0, 0};
+  v.each_item([&](std::size_t i, const ValueView& item) {
+    if (i >= n) return;
+    const ValueView::Kind k = item.kind();
+    if (counts) {
+      const std::int64_t c = k == ValueView::Kind::Int ? item.as_int() : -1;
+      if (c < 0 || c > 4)
+        throw InputError(k == ValueView::Kind::Int ? "bad_value" : "bad_type", item_field(field, i),
+                         (k == ValueView::Kind::Int ? std::to_string(c) : type_phrase(item)) +
+                             " is not a count of " + tile_name(static_cast<Tile>(i)) +
+                             ": an array of 34 integers is the count of each kind, 1m..7z, 0 to 4 each");
+      for (std::int64_t j = 0; j < c; ++j) out.add({static_cast<Tile>(i), false});
+      return;
+    }
+    if (k == ValueView::Kind::String) {
+      out.add(tile_of_name(item.as_string(), item_field(field, i)));
+    } else if (k == ValueView::Kind::Int || k == ValueView::Kind::BigInt) {
+      const std::string at = item_field(field, i);
+      const ParsedTile t = tile_of_id(item, at, form.reds);
+      const auto id = static_cast<unsigned>(item.as_int());
+      if (ids_seen[id / 64] >> (id % 64) & 1)
+        throw InputError("bad_value", at, "tile id " + std::to_string(id) + " given twice (an id is one physical tile)");
+      ids_seen[id / 64] |= std::uint64_t{1} << (id % 64);
+      out.add(t);
+    } else {
+      throw InputError("bad_type", item_field(field, i),
+                       "must be a tile name (\"1m\", \"5mr\", \"E\") or a tile id (0-135), not " + type_phrase(item));
+    }
+  });
+  return room.keep(out.text, out.size, field);
+}
+
+std::vector<ParsedTile> read_tiles(const ValueView& v, std::string_view field, TileForm form) {
+  TileTextRoom room;
+  return parse_tiles(tile_field(v, field, room, form), field);
 }
 
 std::uint8_t parse_flowers(std::string_view text, std::string_view field, int max_flower) {

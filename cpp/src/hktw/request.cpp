@@ -3,6 +3,7 @@
 // situational patterns need.
 #include <string>
 
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/hktw.hpp"
@@ -98,13 +99,15 @@ HktwRequest hktw_request_from(const ValueView& req, BeforeWin* before_win) {
   std::string_view hand, win, flowers, own_discards, visible;
   bool have_hand = false, have_win = false, tsumo_given_false = false, have_tsumo = false;
   SmallList<std::string_view, 5> meld_texts;
+  TileTextRoom room;  // tile fields given as arrays or ids, as text (notation.hpp); no red fives here
+  const TileForm tiles{false, false}, one_tile{false, true};
   int riichi_true = 0;  // riichi: true (the kind follows the hand, once the melds are read)
   req.each_member([&](std::string_view key, const ValueView& v) {
     if (key == "rules") {
       if (get_string(v, key) != "hktw") throw InputError("bad_value", "rules", "expected \"hktw\"");
-    } else if (key == "hand") { hand = get_string(v, key); have_hand = true; }
+    } else if (key == "hand") { hand = tile_field(v, key, room, tiles); have_hand = true; }
     else if (key == "win_tile") {
-      if (v.kind() != ValueView::Kind::Null) { win = get_string(v, key); have_win = true; }
+      if (v.kind() != ValueView::Kind::Null) { win = tile_field(v, key, room, one_tile); have_win = true; }
     } else if (key == "melds") {
       if (v.kind() == ValueView::Kind::Null) return;
       if (v.kind() != ValueView::Kind::Array)
@@ -115,7 +118,7 @@ HktwRequest hktw_request_from(const ValueView& req, BeforeWin* before_win) {
         meld_texts.push(get_string(item, "melds[" + std::to_string(i) + "]"));
       });
     } else if (key == "tsumo") { r.tsumo = get_bool(v, key); tsumo_given_false = !r.tsumo; have_tsumo = true; }
-    else if ((key == "own_discards" || key == "visible") && before_win) (key == "visible" ? visible : own_discards) = get_string(v, key);
+    else if ((key == "own_discards" || key == "visible") && before_win) (key == "visible" ? visible : own_discards) = tile_field(v, key, room, tiles);
     else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
     else if (key == "round_wind") r.round_wind = parse_wind(v, key);
     else if (key == "flowers") flowers = get_string(v, key);
@@ -142,7 +145,13 @@ HktwRequest hktw_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "options") r.rules = hktw_rules_from(&v);
     else if (const char* hint = foreign_key_hint(key))
       throw InputError("unknown_key", std::string(key), "not a Hong Kong-Taiwan request key: " + std::string(hint));
-    else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+    else
+      throw InputError("unknown_key", std::string(key),
+                       "unknown request key '" + echo(key) + "'" +
+                           did_you_mean(key, {"rules", "hand", "win_tile", "melds", "tsumo", "own_discards", "visible",
+                                              "seat_wind", "round_wind", "flowers", "riichi", "ippatsu", "haitei", "houtei",
+                                              "flower_replacement_win", "kan_replacement_win", "chankan", "tenhou",
+                                              "chiihou", "renhou", "discards_on_table", "honba", "pool", "options"}));
   });
   if (before_win && (have_win || have_tsumo))
     throw InputError("bad_value", have_win ? "win_tile" : "tsumo",

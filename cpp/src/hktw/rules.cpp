@@ -1,5 +1,6 @@
 // Hong Kong-Taiwan house options (hktw.md section 9): parsing and their JSON form.
 // Each switch is one DEFAULT of the spec's ambiguity table (B1 ... B29).
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "core/option_rows.hpp"
 #include "tenbou/limits.hpp"
@@ -110,7 +111,7 @@ HktwRules hktw_rules_from(const ValueView* options) {
     throw InputError("bad_type", "options", "must be an object, not " + type_phrase(*options));
   options->each_member([&](std::string_view key, const ValueView& v) {
     const OptionSpec* o = kIndex.find(key);
-    if (!o) throw InputError("unknown_key", "options." + std::string(key), "unknown Hong Kong-Taiwan option '" + echo(key) + "'");
+    if (!o) throw InputError("unknown_key", "options." + std::string(key), "unknown Hong Kong-Taiwan option '" + echo(key) + "'" + did_you_mean(key, hktw_rules_to_json(HktwRules())));
     read_option(*o, v, &r);
   });
   return r;

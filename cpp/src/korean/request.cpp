@@ -1,6 +1,7 @@
 // Reading and validating a Korean request (korean.md section 0).
 #include <string>
 
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/korean.hpp"
@@ -78,15 +79,17 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
   std::string_view hand, win, flowers, discards, visible;
   bool have_hand = false, have_win = false, tsumo_given_false = false, have_tsumo = false;
   SmallList<std::string_view, 4> meld_texts;
+  TileTextRoom room;  // tile fields given as arrays or ids, as text (notation.hpp); no red fives here
+  const TileForm tiles{false, false}, one_tile{false, true};
   req.each_member([&](std::string_view key, const ValueView& v) {
     if (key == "rules") {
       if (get_string(v, key) != "korean") throw InputError("bad_value", "rules", "expected \"korean\"");
     } else if (key == "variant") r.variant = parse_korean_variant(v, key);
-    else if (key == "hand") { hand = get_string(v, key); have_hand = true; }
+    else if (key == "hand") { hand = tile_field(v, key, room, tiles); have_hand = true; }
     else if (key == "win_tile") {
-      if (v.kind() != ValueView::Kind::Null) { win = get_string(v, key); have_win = true; }
+      if (v.kind() != ValueView::Kind::Null) { win = tile_field(v, key, room, one_tile); have_win = true; }
     } else if (key == "flowers") flowers = get_string(v, key);
-    else if (key == "own_discards") discards = get_string(v, key);
+    else if (key == "own_discards") discards = tile_field(v, key, room, tiles);
     else if (key == "melds") {
       if (v.kind() == ValueView::Kind::Null) return;
       if (v.kind() != ValueView::Kind::Array)
@@ -99,7 +102,7 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "visible") {
       if (!before_win)
         throw InputError("unknown_key", "visible", "'visible' belongs to a hand before the win (waits, shanten), not to a scored hand");
-      visible = get_string(v, key);
+      visible = tile_field(v, key, room, tiles);
     }
     else if (key == "seat_wind") r.seat_wind = parse_wind(v, key);
     else if (key == "round_wind") r.round_wind = parse_wind(v, key);
@@ -118,7 +121,13 @@ KoreanRequest korean_request_from(const ValueView& req, BeforeWin* before_win) {
     else if (key == "options") r.rules = korean_rules_from(&v);
     else if (const char* hint = foreign_key_hint(key))
       throw InputError("unknown_key", std::string(key), "not a Korean request key: " + std::string(hint));
-    else throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+    else
+      throw InputError("unknown_key", std::string(key),
+                       "unknown request key '" + echo(key) + "'" +
+                           did_you_mean(key, {"rules", "variant", "hand", "win_tile", "flowers", "own_discards", "melds",
+                                              "tsumo", "visible", "seat_wind", "round_wind", "riichi", "double_riichi",
+                                              "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
+                                              "options"}));
   });
   // 부지부 엎어 is a 엎어 declared on the first go-around (L71): it implies eopeo.
   if (r.double_riichi && r.riichi == KoreanRiichi::None) r.riichi = KoreanRiichi::Eopeo;

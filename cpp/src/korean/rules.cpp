@@ -1,4 +1,5 @@
 // Korean house options (korean.md section 12): parsing and their JSON form.
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "core/option_rows.hpp"
 #include "tenbou/limits.hpp"
@@ -248,7 +249,7 @@ KoreanRules korean_rules_from(const ValueView* options) {
     if (const OptionSpec* o = kIndex.find(key)) return read_option(*o, v, &r);
     const std::string field = "options." + std::string(key);
     if (key == "preset") throw InputError("unknown_key", field, "Korean rules have no presets: pick a \"variant\" and set options");
-    throw InputError("unknown_key", field, "unknown Korean option '" + echo(key) + "'");
+    throw InputError("unknown_key", field, "unknown Korean option '" + echo(key) + "'" + did_you_mean(key, korean_rules_to_json(KoreanRules())));
   });
   return r;
 }

@@ -4,6 +4,7 @@
 
 #include "riichi/request_reader.hpp"
 
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
@@ -37,7 +38,12 @@ void not_before_win(std::string_view key) {
                    "'" + echo(key) + "' belongs to a hand before the win (waits, shanten), not to a scored hand");
 }
 void unknown_key(std::string_view key) {
-  throw InputError("unknown_key", std::string(key), "unknown request key '" + echo(key) + "'");
+  throw InputError("unknown_key", std::string(key),
+                   "unknown request key '" + echo(key) + "'" +
+                       did_you_mean(key, {"rules", "method", "hand", "win_tile", "melds", "tsumo", "seat_wind", "round_wind",
+                                          "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+                                          "tenhou", "chiihou", "renhou", "dora_indicators", "ura_indicators", "honba",
+                                          "riichi_sticks", "options", "own_discards", "visible", "players", "kita"}));
 }
 
 IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,

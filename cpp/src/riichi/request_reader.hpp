@@ -9,6 +9,7 @@
 #include "tenbou/binary_value.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
+#include "tenbou/notation.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/rules.hpp"
 #include "tenbou/value_view.hpp"
@@ -87,6 +88,7 @@ struct RiichiFields {
   bool have_hand = false, have_win = false, have_dora = false, have_ura = false, have_tsumo = false;
   bool tsumo_given_false = false;
   SmallList<std::string_view, 4> meld_texts;
+  TileTextRoom room;  // the texts of tile fields given as arrays or ids (notation.hpp)
 };
 
 IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
@@ -158,10 +160,10 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
         break;
       }
       case Key::Method: r.method = parse_method(v, "method"); break;
-      case Key::Hand: hand = get_string(v, key); have_hand = true; break;
-      case Key::WinTile: win = get_string(v, key); have_win = true; break;
-      case Key::DoraIndicators: dora = get_string(v, key); have_dora = true; break;
-      case Key::UraIndicators: ura = get_string(v, key); have_ura = true; break;
+      case Key::Hand: hand = tile_field(v, key, fields.room); have_hand = true; break;
+      case Key::WinTile: win = tile_field(v, key, fields.room, {true, true}); have_win = true; break;
+      case Key::DoraIndicators: dora = tile_field(v, key, fields.room); have_dora = true; break;
+      case Key::UraIndicators: ura = tile_field(v, key, fields.room); have_ura = true; break;
       case Key::Melds:
         if (v.kind() == ValueView::Kind::Null) break;
         if (v.kind() != ValueView::Kind::Array) bad_melds(v);
@@ -202,7 +204,7 @@ void read_riichi_fields(const V& req, BeforeWin* before_win, RiichiFields& field
       case Key::OwnDiscards:
       case Key::Visible:
         if (!before_win) not_before_win(key);
-        (request_key(key) == Key::Visible ? visible : own_discards) = get_string(v, key);
+        (request_key(key) == Key::Visible ? visible : own_discards) = tile_field(v, key, fields.room);
         break;
       case Key::Unknown: unknown_key(key);
     }

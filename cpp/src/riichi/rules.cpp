@@ -6,6 +6,7 @@
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
 #include "tenbou/json.hpp"
+#include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "core/option_rows.hpp"
 
@@ -230,7 +231,7 @@ RiichiRules riichi_rules_from(const ValueView* options) {
   options->each_member([&](std::string_view key, const ValueView& v) {
     if (is(key, "preset")) return;
     const OptionSpec* o = kIndex.find(key);
-    if (!o) throw InputError("unknown_key", "options." + std::string(key), "unknown option '" + echo(key) + "'");
+    if (!o) throw InputError("unknown_key", "options." + std::string(key), "unknown option '" + echo(key) + "'" + did_you_mean(key, riichi_rules_to_json(RiichiRules())));
     read_option(*o, v, &r);
   });
   return r;
