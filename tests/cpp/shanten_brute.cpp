@@ -9,7 +9,11 @@
 // over man, pin, sou and honours. Seven pairs and thirteen orphans are counted
 // from their definitions directly.
 //
-// Input lines: 34 counts separated by spaces, then the number of melds.
+// Three-player Riichi plays with 108 tiles: 2m-8m do not exist, so a target may
+// use only 1m and 9m of the manzu (triplets and the pair; no sequence can form).
+//
+// Input lines: 34 counts separated by spaces, then the number of melds, then
+// optionally the number of players (3 or 4; 4 when absent).
 // Output lines: "standard seven_pairs thirteen_orphans" (99 = not applicable).
 #include <algorithm>
 #include <array>
@@ -30,17 +34,27 @@ struct Target {
   bool pair;
 };
 
-std::vector<Target> all_targets(bool honours) {
-  // Set shapes of one suit (honours: triplets only, 7 kinds).
+// The kinds of a group that exist: honours 7, a suit 9, three-player manzu 1 and 9.
+enum class Group { Suit, Honours, SanmaMan };
+
+bool exists(Group g, int i) {
+  if (g == Group::Honours) return i < 7;
+  if (g == Group::SanmaMan) return i == 0 || i == 8;
+  return true;
+}
+
+std::vector<Target> all_targets(Group group) {
+  // Set shapes of one group: a triplet of every kind that exists, and a sequence of
+  // three consecutive kinds that all exist (so none for honours or three-player manzu).
   std::vector<Suit> shapes;
-  const int kinds = honours ? 7 : 9;
-  for (int i = 0; i < kinds; ++i) {
+  for (int i = 0; i < 9; ++i) {
+    if (!exists(group, i)) continue;
     Suit s{};
     s[i] = 3;
     shapes.push_back(s);
   }
-  if (!honours)
-    for (int i = 0; i < 7; ++i) {
+  for (int i = 0; i < 7; ++i)
+    if (exists(group, i) && exists(group, i + 1) && exists(group, i + 2) && group != Group::Honours) {
       Suit s{};
       s[i] = s[i + 1] = s[i + 2] = 1;
       shapes.push_back(s);
@@ -50,7 +64,8 @@ std::vector<Target> all_targets(bool honours) {
   std::vector<int> pick;
   auto emit = [&](const Suit& base, int sets) {
     out.push_back({base, sets, false});
-    for (int p = 0; p < kinds; ++p) {
+    for (int p = 0; p < 9; ++p) {
+      if (!exists(group, p)) continue;
       Suit t = base;
       t[p] += 2;
       if (t[p] <= 4) out.push_back({t, sets, true});
@@ -91,15 +106,16 @@ Cost group_cost(const Suit& hand, const std::vector<Target>& targets) {
 
 
 int main() {
-  const std::vector<Target> suit_targets = all_targets(false), honour_targets = all_targets(true);
-  std::unordered_map<long long, Cost> memo[2];
-  auto cost_of = [&](const Suit& s, bool honours) {
+  const std::vector<Target> targets[3] = {all_targets(Group::Suit), all_targets(Group::Honours),
+                                          all_targets(Group::SanmaMan)};
+  std::unordered_map<long long, Cost> memo[3];
+  auto cost_of = [&](const Suit& s, Group group) {
     long long key = 0;
     for (int v : s) key = key * 5 + v;
-    auto& m = memo[honours];
+    auto& m = memo[static_cast<int>(group)];
     auto it = m.find(key);
     if (it != m.end()) return it->second;
-    Cost c = group_cost(s, honours ? honour_targets : suit_targets);
+    Cost c = group_cost(s, targets[static_cast<int>(group)]);
     m.emplace(key, c);
     return c;
   };
@@ -108,14 +124,16 @@ int main() {
     std::istringstream in(line);
     std::array<int, 34> h{};
     for (int& v : h) in >> v;
-    int melds = 0;
+    int melds = 0, players = 4;
     in >> melds;
+    if (!(in >> players)) players = 4;
+    const bool sanma = players == 3;
     const int sets = 4 - melds;
     Cost g[4];
     for (int s = 0; s < 4; ++s) {
       Suit suit{};
       for (int i = 0; i < (s == 3 ? 7 : 9); ++i) suit[i] = h[s * 9 + i];
-      g[s] = cost_of(suit, s == 3);
+      g[s] = cost_of(suit, s == 3 ? Group::Honours : s == 0 && sanma ? Group::SanmaMan : Group::Suit);
     }
     int best = 99;
     for (int a = 0; a <= sets; ++a)
@@ -133,7 +151,8 @@ int main() {
     if (melds == 0) {
       // seven different pairs: the seven kinds that lack fewest tiles
       std::vector<int> lack;
-      for (int v : h) lack.push_back(std::max(0, 2 - v));
+      for (int t = 0; t < 34; ++t)
+        if (!sanma || t == 0 || t >= 8) lack.push_back(std::max(0, 2 - h[t]));
       std::sort(lack.begin(), lack.end());
       int need = 0;
       for (int i = 0; i < 7; ++i) need += lack[i];

@@ -10,7 +10,9 @@ namespace tenbou {
 
 // The fewest tiles to draw (replacing others) until `hand` holds `sets` sets
 // and a pair, counting only the tiles in `hand` (0 = complete). sets: 0..5.
-int standard_draws_needed(const TileCounts& hand, int sets);
+// `three_player`: the 108-tile set of three-player Riichi, where 2m-8m do not exist,
+// so 1m and 9m make no sequence and count like honours (the hand holds no 2m-8m).
+int standard_draws_needed(const TileCounts& hand, int sets, bool three_player = false);
 
 // The standard form's per-group costs of one hand, kept to ask "and with one
 // tile more?" for every tile (ukeire, waits) at the price of one group each.
@@ -20,13 +22,14 @@ class StandardShanten {
   struct GroupCost {
     std::uint8_t c[kMaxSets + 1][2];  // [sets][with pair]: draws needed
   };
-  StandardShanten(const TileCounts& hand, int sets);
+  StandardShanten(const TileCounts& hand, int sets, bool three_player = false);
   int draws_needed() const;
   int draws_needed_with(Tile extra) const;  // the hand plus `extra`
 
  private:
   TileCounts hand_;
   int sets_;
+  bool three_player_;
   GroupCost groups_[4];  // man, pin, sou, honours
   // others_[g]: the three groups other than g combined, so that "with one tile more"
   // costs one group's lookup and the final combination (waits ask it for all 34 kinds).
@@ -41,7 +44,9 @@ class StandardShanten {
 
 // Shanten of the standard form (sets + pair); `sets` = 4 - melds (Riichi,
 // Korean) or 5 - melds (Hong Kong-Taiwan, 16-tile hands).
-inline int shanten_standard(const TileCounts& hand, int sets) { return standard_draws_needed(hand, sets) - 1; }
+inline int shanten_standard(const TileCounts& hand, int sets, bool three_player = false) {
+  return standard_draws_needed(hand, sets, three_player) - 1;
+}
 
 // Seven pairs of a closed 13/14-tile hand. With `distinct` (Riichi) the pairs
 // must be seven different tiles; Korean rules allow two pairs of one tile.

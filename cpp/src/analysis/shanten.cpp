@@ -86,6 +86,44 @@ inline GroupCost honour_cost(const TileCounts& hand) {
   return g;
 }
 
+// Three-player Riichi has no 2m-8m (the 108-tile set): 1m and 9m make no sequence and
+// count like honours, two kinds that each give a triplet, the pair, or nothing. The
+// four-player suit table would let 1m wait on 2m-3m, tiles that do not exist (issue 27).
+// Tabled by the counts of 1m and 9m: index = (1m) + 5 (9m).
+constexpr int kTerminalCodes = 25;
+struct TerminalTable {
+  GroupCost cost[kTerminalCodes];
+};
+constexpr TerminalTable make_terminal_table() {
+  TerminalTable t{};
+  constexpr int kTripletCost[5] = {3, 2, 1, 0, 0}, kPairCost[5] = {2, 1, 0, 0, 0};
+  for (int index = 0; index < kTerminalCodes; ++index) {
+    const int held[2] = {index % 5, index / 5};
+    for (auto& row : t.cost[index].c) row[0] = row[1] = kInf;
+    // role of each kind: 0 nothing, 1 a triplet, 2 the pair (a fifth copy does not exist)
+    for (int r0 = 0; r0 < 3; ++r0)
+      for (int r1 = 0; r1 < 3; ++r1) {
+        if (r0 == 2 && r1 == 2) continue;  // one pair at most
+        const int roles[2] = {r0, r1};
+        int sets = 0, pair = 0, draws = 0;
+        for (int k = 0; k < 2; ++k) {
+          sets += roles[k] == 1;
+          pair += roles[k] == 2;
+          draws += roles[k] == 1 ? kTripletCost[held[k]] : roles[k] == 2 ? kPairCost[held[k]] : 0;
+        }
+        std::uint8_t& slot = t.cost[index].c[sets][pair];
+        if (draws < slot) slot = static_cast<std::uint8_t>(draws);
+      }
+  }
+  return t;
+}
+constexpr TerminalTable kTerminalCost = make_terminal_table();
+
+inline GroupCost terminal_cost(int ones, int nines) {
+  if (ones > 4 || nines > 4) return no_shape();
+  return kTerminalCost.cost[ones + 5 * nines];
+}
+
 // Adds group b into a (min-plus convolution over sets, one pair in total).
 inline GroupCost combine(const GroupCost& a, const GroupCost& b, int sets) {
   GroupCost out;
@@ -113,12 +151,14 @@ inline int combine_final(const GroupCost& a, const GroupCost& b, int sets) {
   return best;
 }
 
-StandardShanten::StandardShanten(const TileCounts& hand, int sets) : hand_(hand), sets_(sets) {
+StandardShanten::StandardShanten(const TileCounts& hand, int sets, bool three_player)
+    : hand_(hand), sets_(sets), three_player_(three_player) {
   for (int s = 0; s < 3; ++s) {
     const SuitKey k = suit_key(hand, 9 * s);
     suit_at_[s] = {k.head, k.tail, k.tail_tiles, k.over};
     groups_[s] = suit_cost_of(k);
   }
+  if (three_player_) groups_[0] = terminal_cost(hand[0], hand[8]);
   groups_[3] = honour_cost(hand);
   if (sets_ < 0 || sets_ > kMaxSets) return;  // every answer is kInf
   // Min-plus combination is commutative and associative: any order gives the same costs.
@@ -139,6 +179,10 @@ int StandardShanten::draws_needed_with(Tile extra) const {
   if (extra >= kTileKinds || hand_[extra] >= 4) return kInf;  // there is no fifth copy to draw
   if (sets_ < 0 || sets_ > kMaxSets) return kInf;
   const int group = extra / 9;
+  if (group == 0 && three_player_) {
+    if (!in_three_player_set(extra)) return kInf;  // 2m-8m: not in the 108-tile set
+    return combine_final(others_[0], terminal_cost(hand_[0] + (extra == 0), hand_[8] + (extra == 8)), sets_);
+  }
   if (group == 3) {
     TileCounts h = hand_;
     ++h[extra];
@@ -149,9 +193,10 @@ int StandardShanten::draws_needed_with(Tile extra) const {
   return combine_final(others_[group], suit_cost_of(k), sets_);
 }
 
-int standard_draws_needed(const TileCounts& hand, int sets) {
+int standard_draws_needed(const TileCounts& hand, int sets, bool three_player) {
   if (sets < 0 || sets > kMaxSets) return kInf;
-  const GroupCost g = combine(combine(suit_cost(hand, 0), suit_cost(hand, 9), sets), suit_cost(hand, 18), sets);
+  const GroupCost man = three_player ? terminal_cost(hand[0], hand[8]) : suit_cost(hand, 0);
+  const GroupCost g = combine(combine(man, suit_cost(hand, 9), sets), suit_cost(hand, 18), sets);
   return combine_final(g, honour_cost(hand), sets);
 }
 

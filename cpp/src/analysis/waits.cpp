@@ -129,7 +129,9 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
   BeforeWinAnalysis a;
   a.family = b.family;
   const int sets = 4 - b.melds;
-  const StandardShanten standard(b.hand, sets);
+  // Three-player Riichi: no 2m-8m, so 1m and 9m make no sequence (issue 27).
+  const bool three_player = b.family == RulesFamily::Riichi && b.riichi.players == 3;
+  const StandardShanten standard(b.hand, sets, three_player);
   a.standard = standard.draws_needed() - 1;
   const ClosedFormsShanten closed(b.hand, seven_pairs_distinct(b.family));
   if (b.melds == 0) {
