@@ -1,4 +1,4 @@
-"""The binary request/result records of cpp/include/tenbou/binary_value.hpp, written and read
+"""The binary request/result records of cpp/src/core/binary_value.hpp, written and read
 in Python (tests only): the JS API's scoreMany speaks them, the native tool's `records`
 command lets the tests drive the same C++ path under the sanitizers."""
 from __future__ import annotations

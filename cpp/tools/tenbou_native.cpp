@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "tenbou/api.hpp"
-#include "tenbou/framing.hpp"
+#include "core/framing.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"

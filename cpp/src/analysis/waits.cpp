@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "tenbou/api.hpp"
-#include "tenbou/hktw_hand.hpp"
+#include "hktw/hktw_hand.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/shanten.hpp"
 #include "tenbou/value_view.hpp"

@@ -1,12 +1,12 @@
 #include "tenbou/api.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 
 #include <cstring>
 #include <type_traits>
 
 #include "core/result_writer.hpp"
 #include "riichi/request_reader.hpp"
-#include "tenbou/binary_value.hpp"
+#include "core/binary_value.hpp"
 
 #include "core/json_fields.hpp"
 #include "tenbou/value_view.hpp"

@@ -1,4 +1,4 @@
-#include "tenbou/binary_value.hpp"
+#include "core/binary_value.hpp"
 
 #include <cstdint>
 #include <cstring>

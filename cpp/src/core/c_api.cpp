@@ -10,7 +10,7 @@
 
 #include "tenbou/api.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/framing.hpp"
+#include "core/framing.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/options_schema.hpp"
 #include "tenbou/result.hpp"

@@ -12,9 +12,9 @@
 #include <memory>
 #include <unordered_set>
 
-#include "tenbou/binary_value.hpp"
+#include "core/binary_value.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 
 namespace tenbou {
 

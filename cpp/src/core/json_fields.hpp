@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/tiles.hpp"
 #include "tenbou/value_view.hpp"
 

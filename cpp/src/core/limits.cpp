@@ -1,4 +1,4 @@
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 
 #include <iterator>
 

@@ -6,7 +6,7 @@
 
 #include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 
 namespace tenbou {
 namespace {

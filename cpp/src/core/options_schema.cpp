@@ -6,7 +6,7 @@
 
 #include "core/json_fields.hpp"
 #include "tenbou/json.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 
 namespace tenbou {
 namespace {

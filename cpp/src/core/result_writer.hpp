@@ -5,10 +5,10 @@
 
 #include "tenbou/bignum.hpp"
 #include "tenbou/hktw.hpp"
-#include "tenbou/json_writer.hpp"
+#include "core/json_writer.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/result.hpp"
-#include "tenbou/result_keys.hpp"
+#include "core/result_keys.hpp"
 
 namespace tenbou {
 

@@ -3,7 +3,7 @@
 // whether a pattern applies to a reading and how many units it counts.
 #include <algorithm>
 
-#include "tenbou/hktw_hand.hpp"
+#include "hktw/hktw_hand.hpp"
 #include "tenbou/shanten.hpp"
 
 namespace tenbou {

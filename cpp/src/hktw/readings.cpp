@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "tenbou/decompose.hpp"
-#include "tenbou/hktw_hand.hpp"
+#include "hktw/hktw_hand.hpp"
 
 namespace tenbou {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "core/suggest.hpp"
 #include "core/json_fields.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/value_view.hpp"
 

@@ -3,7 +3,7 @@
 #include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "core/option_rows.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/json.hpp"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/json_fields.hpp"
-#include "tenbou/hktw_hand.hpp"
+#include "hktw/hktw_hand.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/value_view.hpp"
 

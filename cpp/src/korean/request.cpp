@@ -3,7 +3,7 @@
 
 #include "core/suggest.hpp"
 #include "core/json_fields.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/value_view.hpp"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "tenbou/json.hpp"
-#include "tenbou/korean_hand.hpp"
+#include "korean/korean_hand.hpp"
 #include "core/result_writer.hpp"
 
 namespace tenbou {

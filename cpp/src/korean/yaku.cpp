@@ -2,7 +2,7 @@
 // Values come from korean_table.hpp; this file only says which yaku apply.
 #include <algorithm>
 
-#include "tenbou/korean_hand.hpp"
+#include "korean/korean_hand.hpp"
 
 namespace tenbou {
 

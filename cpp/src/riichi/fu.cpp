@@ -1,5 +1,5 @@
 // Fu: seed 000 section 3.1, seed 001, seed 003 (table "부의 요소").
-#include "tenbou/riichi_hand.hpp"
+#include "riichi/riichi_hand.hpp"
 
 namespace tenbou {
 

@@ -7,8 +7,8 @@
 #include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
-#include "tenbou/binary_value.hpp"
+#include "core/limits.hpp"
+#include "core/binary_value.hpp"
 #include "tenbou/value_view.hpp"
 
 namespace tenbou {

@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "core/json_fields.hpp"
-#include "tenbou/binary_value.hpp"
+#include "core/binary_value.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/notation.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/rules.hpp"

@@ -4,7 +4,7 @@
 #include <iterator>
 
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/json.hpp"
 #include "core/suggest.hpp"
 #include "core/json_fields.hpp"

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "tenbou/riichi.hpp"
-#include "tenbou/riichi_hand.hpp"
+#include "riichi/riichi_hand.hpp"
 
 namespace tenbou {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "core/json_fields.hpp"
 #include "tenbou/error.hpp"
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/value_view.hpp"

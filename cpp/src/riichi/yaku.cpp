@@ -2,7 +2,7 @@
 // (yaku_table.hpp); this file only says when each one applies.
 #include <initializer_list>
 
-#include "tenbou/riichi_hand.hpp"
+#include "riichi/riichi_hand.hpp"
 
 namespace tenbou {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "tenbou/limits.hpp"
+#include "core/limits.hpp"
 
 namespace tenbou {
 

@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "tenbou/json.hpp"
-#include "tenbou/result_keys.hpp"
-#include "tenbou/small_copy.hpp"
+#include "core/result_keys.hpp"
+#include "core/small_copy.hpp"
 
 namespace tenbou {
 

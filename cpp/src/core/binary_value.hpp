@@ -18,8 +18,8 @@
 #include <string>
 #include <string_view>
 
-#include "tenbou/result_keys.hpp"
-#include "tenbou/small_copy.hpp"
+#include "core/result_keys.hpp"
+#include "core/small_copy.hpp"
 #include "tenbou/value_view.hpp"
 
 namespace tenbou::binary {
