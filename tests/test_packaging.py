@@ -74,6 +74,16 @@ def test_installed_files(prefix):
     assert (lib / "libtenbou.so").is_symlink() and (lib / f"libtenbou.so.{VERSION}").is_file()
     assert (lib / "libtenbou.a").is_file() and (lib / "libtenbou_core.a").is_file()
     assert (prefix / "include" / "tenbou" / "tenbou.h").is_file()
+    # Only the public API is installed: the C ABI, the C++ API (api.hpp) and what it includes;
+    # the plumbing (binary values, JSON writers, framing, limits, hand facts) stays in cpp/src.
+    installed = {p.name for p in (prefix / "include" / "tenbou").iterdir()}
+    assert {"tenbou.h", "api.hpp", "json.hpp", "result.hpp"} <= installed
+    internal = {"binary_value.hpp", "json_writer.hpp", "framing.hpp", "small_copy.hpp", "result_keys.hpp",
+                "limits.hpp", "riichi_hand.hpp", "korean_hand.hpp", "hktw_hand.hpp"}
+    assert not installed & internal
+    for header in (prefix / "include" / "tenbou").iterdir():  # each one stands on the installed ones
+        for included in re.findall(r'#include "([^"]+)"', header.read_text()):
+            assert (prefix / "include" / included).is_file(), f"{header.name} includes {included}"
     assert (lib / "cmake" / "tenbou" / "tenbouConfig.cmake").is_file()
     assert (lib / "pkgconfig" / "tenbou.pc").is_file()
     soname = run(["readelf", "-d", str(lib / "libtenbou.so")]) if shutil.which("readelf") else "libtenbou.so.0"
@@ -92,7 +102,8 @@ def test_c_program_with_pkg_config(prefix, tmp_path):
     flags = run([pkg, "--cflags", "--libs", "tenbou"], env=env).split()
     exe = tmp_path / "score_c"
     run([cc, str(ROOT / "examples" / "c" / "score.c"), *flags, "-o", str(exe)])
-    out = run([str(exe)], env=dict(os.environ, LD_LIBRARY_PATH=str(prefix / "lib")))
+    # No LD_LIBRARY_PATH: pkg-config's flags record the library's directory in the program.
+    out = run([str(exe)], env={k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"})
     assert out.strip() == f"tenbou {VERSION}: {README_TOTAL}"
 
 

@@ -1,5 +1,7 @@
 /* Scores the README's hand through the C ABI and prints the total.
- *   cc score.c $(pkg-config --cflags --libs tenbou) -o score && ./score */
+ *   cc score.c $(pkg-config --cflags --libs tenbou) -o score && ./score
+ * (with PKG_CONFIG_PATH=PREFIX/lib/pkgconfig for a prefix pkg-config does not search; the flags
+ * record PREFIX/lib in the program, so no LD_LIBRARY_PATH is needed) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
