@@ -9,12 +9,14 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Callable, List
+from typing import Any, Callable, Dict, Iterator, List
 
 import pytest
 
 import tenbou
+from tenbou.errors import InvalidRequestError
 from test_wasm import dist  # noqa: F401  (the fixture: the WebAssembly build, built once)
 
 GOOD = {"hand": "234567m234p55s678s", "win_tile": "5m", "riichi": True, "seat_wind": "S"}
@@ -108,3 +110,168 @@ def test_js_score_lines_of_64k_lines_is_every_result_in_order(dist):
                           json.dumps(expected)], capture_output=True)
     assert got.returncode == 0, got.stderr[-2000:]
     assert json.loads(got.stdout) == [65_536, 0]
+
+
+# --- item 7: a request whose reading raises ------------------------------------------------------
+
+class RaisingIter(Mapping):
+    def __getitem__(self, key: str) -> Any:
+        return GOOD[key]
+
+    def __iter__(self) -> Iterator[str]:
+        raise KeyError("boom")
+
+    def __len__(self) -> int:
+        return len(GOOD)
+
+
+class RaisingGet(Mapping):
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def __getitem__(self, key: str) -> Any:
+        raise self.exc
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GOOD)
+
+    def __len__(self) -> int:
+        return len(GOOD)
+
+
+BAD_MAPPINGS = {
+    "__iter__": (RaisingIter(), "the request cannot be read: KeyError: 'boom'"),
+    "__getitem__": (RaisingGet(ZeroDivisionError("division by zero")),
+                    "the request cannot be read: ZeroDivisionError: division by zero"),
+}
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("kind", sorted(BAD_MAPPINGS))
+def test_a_mapping_that_raises_fails_in_its_own_slot(kind, threads):
+    bad, message = BAD_MAPPINGS[kind]
+    good = tenbou.score(GOOD)
+    results = tenbou.score_many([GOOD, bad, GOOD], threads=threads)
+    assert [r.ok for r in results] == [True, False, True]
+    assert results[0].as_dict() == results[2].as_dict() == good.as_dict()
+    assert results[1].error == {"code": "invalid_input", "message": message, "reason": "bad_type"}
+    # In a batch of several chunks, read while others are scored.
+    many = tenbou.score_many([bad if i % 97 == 5 else GOOD for i in range(3000)], threads=threads)
+    assert [i for i, r in enumerate(many) if not r.ok] == [i for i in range(3000) if i % 97 == 5]
+    assert all(many[i].error["message"] == message for i in range(5, 3000, 97))
+
+
+def test_a_raising_mapping_message_is_capped():
+    results = tenbou.score_many([GOOD, RaisingGet(ValueError("x" * 5000)), GOOD], threads=2)
+    message = results[1].error["message"]
+    assert message.startswith("the request cannot be read: ValueError: xxx") and "more bytes)" in message
+    assert len(message) < 300
+
+
+def test_a_raising_mapping_in_the_single_calls():
+    bad, message = BAD_MAPPINGS["__iter__"]
+    for call in (tenbou.score, tenbou.waits, tenbou.discards, tenbou.settle, tenbou.shanten):
+        with pytest.raises(InvalidRequestError) as e:
+            call(bad)
+        assert str(e.value) == message and e.value.reason == "bad_type", call
+    with pytest.raises(InvalidRequestError, match="the request cannot be read: KeyError"):
+        tenbou.settle({"outcome": "draw", "options": bad})
+    assert tenbou._core.score_result(bad).error["message"] == message
+
+
+def test_keyboard_interrupt_is_not_the_requests_error():
+    with pytest.raises(KeyboardInterrupt):
+        tenbou.score_many([GOOD, RaisingGet(KeyboardInterrupt()), GOOD])
+
+
+# --- item 10: one set of limits ------------------------------------------------------------------
+
+def nested(depth: int) -> List[Any]:
+    out: List[Any] = []
+    inner = out
+    for _ in range(depth - 1):
+        inner.append([])
+        inner = inner[0]
+    return out
+
+
+def cyclic() -> Dict[str, Any]:
+    d: Dict[str, Any] = {}
+    d["x"] = d
+    return d
+
+
+SETTLE = {"outcome": "draw", "tenpai": [1]}
+POINTS = {"han": 3, "fu": 30}
+BEFORE_WIN = {"hand": "123m456p789s2345s"}
+# Entry point -> (Python call, a valid request, the C ABI function or None).
+ENTRY_POINTS: Dict[str, Any] = {
+    "score": (tenbou.score, GOOD, "score_json"),
+    "settle": (tenbou.settle, SETTLE, "settle_json"),
+    "points": (tenbou._core.points, POINTS, "points_json"),
+    "waits": (tenbou.waits, BEFORE_WIN, "waits_json"),
+    "discards": (tenbou.discards, dict(BEFORE_WIN, hand="123m456p789s23455s"), None),
+    "shanten": (tenbou.shanten, BEFORE_WIN, None),
+}
+# How each request is spoiled: a key and its value, under the request or its options.
+SPOILED: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
+    "1,025 items": lambda r: dict(r, tenpai=[1] * 1025, hand=[1] * 1025),
+    "2,000 items in options": lambda r: dict(r, options={"preset": [0] * 2000}),
+    "1,025 keys in options": lambda r: dict(r, options={f"k{i}": 1 for i in range(1025)}),
+    "65 levels": lambda r: dict(r, melds=nested(66)),
+    "65 levels in options": lambda r: dict(r, options={"preset": nested(70)}),
+    "a string past 1 MiB": lambda r: dict(r, options={"preset": "x" * (1 << 20)}),
+}
+
+
+def python_error(call: Callable[[Any], Any], request: Any) -> Dict[str, str]:
+    try:
+        out = call(request)
+    except InvalidRequestError as e:
+        return {"reason": e.reason, "message": str(e)}
+    assert isinstance(out, dict) and out.get("ok") is False, out
+    return {"reason": out["error"]["reason"], "message": out["error"]["message"]}
+
+
+@pytest.mark.parametrize("spoil", sorted(SPOILED))
+@pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
+def test_the_json_texts_limits_hold_for_python_objects(entry, spoil, c_abi):
+    call, valid, c_name = ENTRY_POINTS[entry]
+    request = SPOILED[spoil](valid)
+    text = compact(request).encode("utf-8")
+    # The text's own error, whatever reads it (the parser runs before any reader).
+    expected = json.loads(tenbou.score_json(text))["error"]
+    assert expected["reason"] == "bad_json"
+    got = python_error(call, request)
+    assert got == {"reason": "bad_json", "message": expected["message"]}
+    if c_name:
+        assert json.loads(c_abi(c_name, text))["error"] == expected
+    if entry == "score":
+        assert tenbou.score_many([GOOD, request], threads=1)[1].error == expected
+
+
+@pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
+def test_a_cycle_is_nesting_without_end(entry):
+    call, valid, _ = ENTRY_POINTS[entry]
+    for request in (dict(valid, options=cyclic()), dict(valid, melds=[cyclic()])):
+        got = python_error(call, request)
+        assert got["reason"] == "bad_json", (entry, got)
+        assert re.fullmatch(r"invalid JSON at character \d+: nesting deeper than 64 levels", got["message"])
+
+
+def test_limits_are_the_limits_not_less():
+    # 1,024 items and 64 levels are still requests (refused for what they say, not their shape).
+    r = python_error(tenbou.settle, dict(SETTLE, tenpai=["x"] * 1024))
+    assert r["reason"] == "bad_type"
+    r = python_error(tenbou.settle, dict(SETTLE, tenpai=nested(64)))  # the innermost list at level 64
+    assert r["reason"] == "bad_type"
+    r = python_error(tenbou.settle, dict(SETTLE, tenpai=nested(65)))
+    assert r["reason"] == "bad_json"
+    assert python_error(tenbou.settle, dict(SETTLE, options={f"k{i}": 1 for i in range(1024)}))["reason"] == "unknown_key"
+
+
+def test_the_first_problem_in_the_text_is_the_one_reported():
+    # A value Python cannot send before the deep one: its own error; after it: the nesting.
+    assert python_error(tenbou.settle, {"options": {1: 2}, "tenpai": nested(70)})["reason"] == "bad_type"
+    got = python_error(tenbou.settle, {"tenpai": nested(70), "options": {1: 2}})
+    assert got["reason"] == "bad_json"
