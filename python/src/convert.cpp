@@ -1,7 +1,9 @@
 #include "convert.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "tenbou/error.hpp"
 #include "tenbou/limits.hpp"
@@ -93,7 +95,11 @@ Json convert(py::handle obj, int depth, Limits& limits) {
     limits.bytes += 20;
     return Json::integer(v);
   }
-  if (PyFloat_Check(o)) { limits.bytes += 24; return Json::number(PyFloat_AsDouble(o)); }
+  if (PyFloat_Check(o)) {  // a NaN or inf named "number", as score names it from a dict (JsonView::type_name)
+    const double d = PyFloat_AsDouble(o);
+    limits.bytes += 24;
+    return Json::number(d == d && d - d == 0 ? d : 0.0);
+  }
   if (PyUnicode_Check(o)) {
     const std::string_view s = utf8_of(o);
     limits.bytes += 2 + (tenbou::json_plain_length(s) == s.size() ? s.size() : 6 * s.size());
@@ -168,6 +174,7 @@ class TextMirror {
     }
     else if (PyUnicode_Check(o)) tenbou::json_escape_to(text, utf8_of(o));
     else if (PyDict_Check(o)) {
+      const Within within(*this, o);
       text += '{';
       PyObject *key, *value;
       Py_ssize_t pos = 0;
@@ -182,6 +189,7 @@ class TextMirror {
       }
       text += '}';
     } else if (PyList_Check(o) || PyTuple_Check(o)) {
+      const Within within(*this, o);
       text += '[';
       for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(o); ++i) {
         if (i) text += ',';
@@ -200,6 +208,21 @@ class TextMirror {
   void mark() {
     if (cut == std::string::npos) cut = text.size();
   }
+
+  // The containers being written, outermost first: one met again holds itself. JSON text
+  // cannot (JSON.stringify throws, and JS calls the request unreadable: so does this).
+  std::vector<PyObject*> open_;
+  struct Within {
+    Within(TextMirror& m, PyObject* o) : m_(m) {
+      if (std::find(m.open_.begin(), m.open_.end(), o) != m.open_.end())
+        throw InputError("bad_type", "", "the request cannot be read as JSON: it holds itself (a cycle)");
+      m.open_.push_back(o);
+    }
+    ~Within() { m_.open_.pop_back(); }
+    Within(const Within&) = delete;
+    Within& operator=(const Within&) = delete;
+    TextMirror& m_;
+  };
 };
 
 }  // namespace
@@ -235,7 +258,7 @@ InputError read_error(py::error_already_set& e) {
     Py_DECREF(message);
   }
   PyErr_Clear();
-  return InputError("bad_type", "", "the request cannot be read: " + tenbou::echo(what));
+  return InputError("bad_type", "", "the request cannot be read as JSON: " + tenbou::echo(what));
 }
 
 py::object from_json(const tenbou::Json& v) {

@@ -15,9 +15,10 @@ tenbou::Json to_json(pybind11::handle obj);
 
 // A request object is the JSON text it stands for (its compact form, JSON.stringify's, which
 // the JS API sends the core): the text's limits hold for it with the parser's own errors
-// (bad_json past kMaxJsonDepth levels, past kMaxJsonMembers members, past kMaxRequestBytes;
-// a cycle is nesting without end). Throws the error the core gives for that text, or nothing
-// when the text has none of these; throws the bad_type errors of to_json on the way.
+// (bad_json past kMaxJsonDepth levels, past kMaxJsonMembers members, past kMaxRequestBytes).
+// Throws the error the core gives for that text, or nothing when the text has none of these;
+// throws the bad_type errors of to_json on the way, and one for a value that holds itself (a
+// cycle: no JSON text, as the JS API says of one).
 void check_document(pybind11::handle obj);
 
 // The error of a request whose reading raised in Python (a Mapping whose __iter__ or
