@@ -250,6 +250,31 @@ def test_the_json_texts_limits_hold_for_python_objects(entry, spoil, c_abi):
         assert tenbou.score_many([GOOD, request], threads=1)[1].error == expected
 
 
+JS_ERRORS = """
+const t = await import(process.argv[1]);
+let s = ''; for await (const c of process.stdin) s += c;
+const out = [];
+for (const [fn, text] of JSON.parse(s)) {
+  try { const r = t[fn](JSON.parse(text)); out.push(r.ok === false ? r.error : {ok: true}); }
+  catch (e) { out.push({reason: e.reason, message: e.message}); }
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_json_texts_limits_hold_for_js_objects(dist):
+    # The same objects in JS (the binary batch records fall back to text past a limit) give the
+    # bytes Python gives: one contract.
+    cases = [(entry, compact(SPOILED[spoil](ENTRY_POINTS[entry][1])))
+             for entry in sorted(ENTRY_POINTS) for spoil in sorted(SPOILED)]
+    got = subprocess.run(["node", "--input-type=module", "-e", JS_ERRORS, (dist / "tenbou.mjs").as_uri()],
+                         input=json.dumps(cases).encode(), capture_output=True)
+    assert got.returncode == 0, got.stderr[-2000:]
+    for (entry, text), js in zip(cases, json.loads(got.stdout)):
+        expected = json.loads(tenbou.score_json(text.encode()))["error"]
+        assert js == {"reason": expected["reason"], "message": expected["message"]}, (entry, text[:80], js)
+
+
 @pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
 def test_a_request_that_holds_itself_cannot_be_read(entry):
     # No JSON text holds itself: JS says so of a cycle (JSON.stringify throws), and so does Python
