@@ -50,6 +50,9 @@ def inputs() -> List[bytes]:
     out.append(b"\4" + "\n".join(lines[:50]).encode("utf-8"))
     # Structured settlements (selector 5): every byte a choice, so random bytes are good seeds.
     out += [b"\5" + bytes(rng.randrange(256) for _ in range(rng.randrange(8, 96))) for _ in range(300)]
+    # ... and the bytes of issue 28's first case: an aotenjo suuankou tsumo (dora 4z1z2z3z7z) whose
+    # payments fit 64 bits while their sum does not (the deltas summed to -2^64).
+    out.append(b"\5" + bytes([1, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 0, 1, 6, 1, 1, 1, 1, 1, 1, 0, 1, 0, 2, 1, 1, 1]))
     return out
 
 
