@@ -18,7 +18,8 @@ DATA = HERE / "data"
 
 def inputs() -> List[bytes]:
     """The vectors as JSON text (selector 0), binary records (1), hands before the win (2),
-    settlement and points queries (3), the C ABI (4): the first byte of each input picks the reader."""
+    settlement and points queries (3), the C ABI (4), structured settlements (5: bytes read as
+    choices, fuzz_requests.cpp settle_request): the first byte of each input picks the reader."""
     import binary_records
     from test_settlement import DAISANGEN, PINFU, TANYAO_RON, win
     from test_waits import before_win
@@ -47,6 +48,11 @@ def inputs() -> List[bytes]:
     lines = (DATA / "vectors.jsonl").read_text(encoding="utf-8").splitlines()
     out += [b"\4" + line.encode("utf-8") for line in lines[::7]]
     out.append(b"\4" + "\n".join(lines[:50]).encode("utf-8"))
+    # Structured settlements (selector 5): every byte a choice, so random bytes are good seeds.
+    out += [b"\5" + bytes(rng.randrange(256) for _ in range(rng.randrange(8, 96))) for _ in range(300)]
+    # ... and the bytes of issue 28's first case: an aotenjo suuankou tsumo (dora 4z1z2z3z7z) whose
+    # payments fit 64 bits while their sum does not (the deltas summed to -2^64).
+    out.append(b"\5" + bytes([1, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 0, 1, 6, 1, 1, 1, 1, 1, 1, 0, 1, 0, 2, 1, 1, 1]))
     return out
 
 
@@ -55,7 +61,7 @@ def write_lines(path: Path) -> int:
     lines = []
     for data in inputs():
         sel, rest = data[0], data[1:]
-        lines.append(f"{sel} " + (rest.hex() if sel == 1 else rest.decode("utf-8").replace("\n", " ")))
+        lines.append(f"{sel} " + (rest.hex() if sel in (1, 5) else rest.decode("utf-8").replace("\n", " ")))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return len(lines)
 

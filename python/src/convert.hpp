@@ -2,6 +2,7 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/request.hpp"
 
@@ -9,7 +10,21 @@ namespace tenbou_py {
 
 // Converts a request-like Python object (dict/list/str/int/bool/float/None).
 // Throws tenbou::InputError(reason "bad_type") for anything else; the GIL must be held.
-tenbou::Json to_json(pybind11::handle obj, int depth = 0);
+// The object is held to the input contract as the JSON text it stands for (check_document).
+tenbou::Json to_json(pybind11::handle obj);
+
+// A request object is the JSON text it stands for (its compact form, JSON.stringify's, which
+// the JS API sends the core): the text's limits hold for it with the parser's own errors
+// (bad_json past kMaxJsonDepth levels, past kMaxJsonMembers members, past kMaxRequestBytes).
+// Throws the error the core gives for that text, or nothing when the text has none of these;
+// throws the bad_type errors of to_json on the way, and one for a value that holds itself (a
+// cycle: no JSON text, as the JS API says of one).
+void check_document(pybind11::handle obj);
+
+// The error of a request whose reading raised in Python (a Mapping whose __iter__ or
+// __getitem__ raises): bad_type, naming the exception's type and message (capped as every
+// echo). An exception that is not an Exception (KeyboardInterrupt, SystemExit) is rethrown.
+tenbou::InputError read_error(pybind11::error_already_set& e);
 
 // Converts a JSON value to plain Python objects (dict, list, str, int, bool, None).
 pybind11::object from_json(const tenbou::Json& value);

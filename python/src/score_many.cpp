@@ -19,6 +19,7 @@
 #include <unistd.h>  // getpid
 #endif
 
+#include "convert.hpp"
 #include "py_view.hpp"
 #include "py_request_keys.hpp"
 #include "riichi/request_reader.hpp"
@@ -63,15 +64,36 @@ tenbou::RulesFamily family_of(PyObject* request, const PyView& view) {
 }
 
 // Runs `read(view)` on a request, a dict read in place or any other Mapping copied into
-// a dict first.
+// a dict first. Python code that raises on the way (a Mapping's __iter__, __getitem__ or
+// __instancecheck__) is the request's own error (read_error), never the batch's.
 template <typename F>
 void with_view(PyObject* request, F&& read) {
-  if (!PyDict_Check(request) && is_mapping(request)) {
-    py::dict copy(py::reinterpret_borrow<py::object>(request));
-    read(copy.ptr(), PyView(copy.ptr()));
-    return;
+  if (!PyDict_Check(request)) {
+    py::object copy;
+    try {
+      if (is_mapping(request)) copy = py::dict(py::reinterpret_borrow<py::object>(request));
+    } catch (py::error_already_set& e) {
+      throw read_error(e);
+    }
+    if (copy) {
+      read(copy.ptr(), PyView(copy.ptr()));
+      return;
+    }
   }
   read(request, PyView(request));
+}
+
+// The error of a request the reader refused. The core reads JSON text whole before any
+// field: when the request's text breaks the text's limits (nesting, members, length), that
+// is its error, as through the C ABI and JS (check_document). Only refused requests are
+// checked: a request the reader takes is a few small values.
+tenbou::InputError refused(PyObject* request, const tenbou::InputError& e) {
+  try {
+    check_document(request);
+  } catch (const tenbou::InputError& text_error) {
+    return text_error;
+  }
+  return e;
 }
 
 ScoreResult invalid_input(const tenbou::InputError& e) {
@@ -152,7 +174,7 @@ class Chunk {
         }
       });
     } catch (const tenbou::InputError& e) {
-      results_[count_] = invalid_input(e);
+      results_[count_] = invalid_input(refused(item, e));
       slot = {Family::Failed, 0};
     }
     ++count_;
@@ -513,7 +535,7 @@ void score_request(PyObject* request, ScoreResult& out) {
       }
     });
   } catch (const tenbou::InputError& e) {
-    out = invalid_input(e);
+    out = invalid_input(refused(request, e));
   }
 }
 

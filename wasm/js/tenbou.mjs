@@ -80,6 +80,11 @@ const AMOUNT_KEYS = new Set(["amount", "total", "honba_bonus", "sticks_bonus", "
   "value", "pattern_points", "pool_bonus", "each"]);
 
 const REQUEST_LIMIT = 1 << 20;  // kMaxRequestBytes (README "Input contract")
+// The JSON text's other limits (limits.hpp kMaxJsonMembers, kMaxJsonDepth): a request past one is
+// sent as text (NotBinary), for the core's parser to refuse it as it refuses the same text.
+const MAX_MEMBERS = 1024;
+// Binary past this may be text past REQUEST_LIMIT (a known key is 1 byte, its text up to ~24).
+const BINARY_LIMIT = REQUEST_LIMIT / 32;
 const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 
 // A JSON reader for the core's own output that keeps integers past 2^53 exact.
@@ -315,6 +320,7 @@ class Encoder {
     }
     if (v === null) { this.byte(TAG.NULL); return; }
     if (Array.isArray(v)) {
+      if (v.length > MAX_MEMBERS) throw new NotBinary();
       this.byte(TAG.ARRAY);
       for (const item of v) {
         const t = typeof item;
@@ -332,9 +338,14 @@ class Encoder {
     if (this.plainForIn) {
       // for...in lets V8 read each value through its enum cache (a plain object's keys
       // are its own enumerable ones when Object.prototype has none: checked per batch).
-      for (const k in v) this.member(k, v[k], depth, field);
+      let n = 0;
+      for (const k in v) {
+        if (++n > MAX_MEMBERS) throw new NotBinary();
+        this.member(k, v[k], depth, field);
+      }
     } else {
       const keys = Object.keys(v);  // own enumerable string keys, as JSON.stringify
+      if (keys.length > MAX_MEMBERS) throw new NotBinary();
       for (let i = 0; i < keys.length; i++) this.member(keys[i], v[keys[i]], depth, field);
     }
     this.byte(TAG.END);
@@ -376,6 +387,7 @@ class Encoder {
           this.byte(0);
           this.u32(0);
           this.value(r, 0);
+          if (this.pos - start > BINARY_LIMIT) throw new NotBinary();
           this.dv.setUint32(start + 1, this.pos - start - 5, true);
           return;
         } catch (e) {

@@ -2,8 +2,10 @@
 #define TENBOU_C_BUILDING
 #include "tenbou/tenbou.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -28,6 +30,41 @@ char* give(const std::string& text, size_t* length) {
   if (length) *length = text.size();
   return out;
 }
+
+// A malloc'd text grown by realloc, handed to the caller as it is (tenbou_free): a batch's output
+// is never copied whole, and realloc moves a large block by remapping its pages (glibc), not by
+// copying them, so growing it costs nothing per byte already written.
+class MallocText {
+ public:
+  MallocText() = default;
+  MallocText(const MallocText&) = delete;
+  MallocText& operator=(const MallocText&) = delete;
+  ~MallocText() { std::free(data_); }
+  void append(std::string_view text) {
+    if (size_ + text.size() + 1 > capacity_) grow(size_ + text.size() + 1);
+    std::memcpy(data_ + size_, text.data(), text.size());
+    size_ += text.size();
+  }
+  char* release(size_t* length) {  // NUL-terminated at its length
+    if (!data_) grow(1);
+    data_[size_] = '\0';
+    if (length) *length = size_;
+    char* out = data_;
+    data_ = nullptr;
+    return out;
+  }
+
+ private:
+  void grow(std::size_t need) {
+    const std::size_t capacity = std::max({need, 2 * capacity_, std::size_t{4096}});
+    char* p = static_cast<char*>(std::realloc(data_, capacity));
+    if (!p) throw std::bad_alloc();
+    data_ = p;
+    capacity_ = capacity;
+  }
+  char* data_ = nullptr;
+  std::size_t size_ = 0, capacity_ = 0;
+};
 
 std::string failure(const tenbou::InputError& e) {
   return tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump();
@@ -65,17 +102,31 @@ char* tenbou_score_json(const char* request, size_t length, size_t* result_lengt
 }
 
 char* tenbou_score_jsonl(const char* lines, size_t length, size_t* result_length) {
-  return call(lines, length, result_length, [](std::string_view t) {
-    std::string out;
+  if (!lines) return nullptr;
+  try {
+    // Each result is written into one small buffer, then appended to the answer: the answer
+    // grows without being copied, and nothing is written twice but each result once.
+    MallocText out;
+    std::string one;
     tenbou::LineFramer framer;
     const auto each = [&](std::string_view line) {
-      tenbou::score_json_text_to(line, out);
-      out += '\n';
+      one.clear();
+      tenbou::score_json_text_to(line, one);
+      one += '\n';
+      out.append(one);
     };
-    framer.feed(t, each);
+    framer.feed(std::string_view(lines, length), each);
     framer.finish(each);
-    return out;
-  });
+    return out.release(result_length);
+  } catch (const std::exception& e) {  // memory: still an answer when one can be made (as call())
+    try {
+      return give(tenbou::failure_json({tenbou::ErrorCode::InvalidInput, "internal", "", e.what()}).dump(), result_length);
+    } catch (...) {
+      return nullptr;
+    }
+  } catch (...) {
+    return nullptr;
+  }
 }
 
 char* tenbou_waits_json(const char* request, size_t length, size_t* result_length) {

@@ -20,7 +20,7 @@ class JsonTextWriter {
  public:
   // Appends to `out` through a raw cursor (a checked std::string append per token cost
   // more than the scoring); `out` holds exactly the text written once the writer is gone.
-  explicit JsonTextWriter(std::string& out) : out_(out), pos_(out.size()) {}
+  explicit JsonTextWriter(std::string& out) : out_(out), start_(out.size()), pos_(out.size()) {}
   ~JsonTextWriter() { out_.resize(pos_); }
   JsonTextWriter(const JsonTextWriter&) = delete;
   JsonTextWriter& operator=(const JsonTextWriter&) = delete;
@@ -60,8 +60,15 @@ class JsonTextWriter {
   }
 
  private:
+  // The spare bytes grow with this writer's own text, never with `out`'s: resize writes every
+  // byte it adds, so growing to twice `out` (a batch's whole output so far) made each result
+  // of a batch cost as much as all before it. Capacity grows geometrically (reserve).
   char* room(std::size_t n) {
-    if (pos_ + n > out_.size()) out_.resize(std::max(pos_ + n, 2 * out_.size()) + 256);
+    if (pos_ + n > out_.size()) {
+      const std::size_t want = pos_ + n + std::max<std::size_t>(256, pos_ - start_);
+      if (want > out_.capacity()) out_.reserve(std::max(want, 2 * out_.capacity()));
+      out_.resize(want);
+    }
     return &out_[pos_];
   }
   void put(char c) { *room(1) = c; ++pos_; }
@@ -106,6 +113,7 @@ class JsonTextWriter {
     --depth_;
   }
   std::string& out_;
+  std::size_t start_;             // where this writer's text begins in out_
   std::size_t pos_;               // the end of the text written; out_ may hold spare bytes past it
   std::uint64_t need_comma_ = 0;  // bit d: a value was written at depth d
   int depth_ = 0;                 // results nest a few levels (checked by the writers' users)
