@@ -45,7 +45,7 @@ def test_result_attributes_and_repr():
     assert (r.han, r.fu, r.limit, r.total, r.wait) == (5, 20, "mangan", 8000, "ryanmen")
     assert r.payments == [tenbou.Payment("dealer", 4000), tenbou.Payment("non_dealer", 2000)]
     assert r.yaku[1] == tenbou.YakuItem("riichi", 1)
-    assert (r.yaku[1].name, r.yaku[1].name_ja, r.yaku[1].name_ko) == ("Riichi", "立直", "리치")
+    assert (r.yaku[1].name_en, r.yaku[1].name_ja, r.yaku[1].name_ko) == ("Riichi", "立直", "리치")
     assert repr(r) == "<Result 5 han 20 fu mangan: 8000 (menzen_tsumo 1, riichi 1, pinfu 1, tanyao 1, dora 1)>"
     assert r == tenbou.score(dict(REQ)) and hash(r) == hash(tenbou.score(REQ))
     bad = tenbou.score({"hand": "123m456p789s23456s", "win_tile": "6s"})
