@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import re
 import shlex
+import subprocess
 from pathlib import Path
 from typing import List, Tuple
 
@@ -16,6 +17,7 @@ import tenbou.hktw
 import tenbou.korean
 import tenbou.riichi
 from conftest import ROOT
+from test_wasm import dist  # noqa: F401 (the fixture: the built WebAssembly package)
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -102,3 +104,25 @@ def test_console_examples(name, command, shown, run_cli, capsys):
 
 def test_console_examples_are_found():
     assert len(CONSOLE) >= 10
+
+
+def js_blocks_with_output():
+    """The README's and the docs' JavaScript blocks that print (console.log), with what each
+    line's comment says it prints (`// 3 30 5800n  (amounts are BigInt)`: the part before two
+    spaces)."""
+    blocks = []
+    for page in [ROOT / "README.md", *DOCS_PAGES]:
+        for block in re.findall(r"```js\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            shown = [line.split("// ", 1)[1].split("  ")[0].strip()
+                     for line in block.splitlines() if line.lstrip().startswith("console.log(")]
+            if shown:
+                blocks.append(pytest.param(block, shown, id=page.name))
+    return blocks
+
+
+@pytest.mark.parametrize("block, shown", js_blocks_with_output())
+def test_js_examples_print_what_they_show(block, shown, dist):  # noqa: F811
+    code = block.replace("./wasm/dist/tenbou.mjs", (dist / "tenbou.mjs").as_uri())
+    out = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.splitlines() == shown
