@@ -16,7 +16,7 @@ KEY_ID_BASE = 16
 
 
 def _names(array: str) -> List[str]:
-    text = (ROOT / "cpp" / "include" / "tenbou" / "binary_value.hpp").read_text(encoding="utf-8")
+    text = (ROOT / "cpp" / "src" / "core" / "binary_value.hpp").read_text(encoding="utf-8")
     body = re.search(array + r"\[\] = \{(.*?)\};", text, re.S)
     assert body, f"{array} not found in binary_value.hpp"
     return re.findall(r'"([^"]*)"', body.group(1))
@@ -26,7 +26,7 @@ REQUEST_KEYS = _names("kRequestKeyNames")
 
 
 def _result_keys() -> List[str]:
-    text = (ROOT / "cpp" / "include" / "tenbou" / "result_keys.hpp").read_text(encoding="utf-8")
+    text = (ROOT / "cpp" / "src" / "core" / "result_keys.hpp").read_text(encoding="utf-8")
     body = re.search(r"kResultKeyNames\[\] = \{(.*?)\};", text, re.S)
     assert body, "kResultKeyNames not found in result_keys.hpp"
     return re.findall(r'"([^"]*)"', body.group(1))
