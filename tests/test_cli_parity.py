@@ -122,13 +122,14 @@ def display_width(line: str) -> int:
 
 
 def readme_examples() -> List[str]:
-    """The README's concrete `tenbou ...` command lines (`$ tenbou ...` and `tenbou ...` in code
-    spans), without the synopses (HAND, [...], a|b) and mjlog (Python-only)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The README's and the docs pages' concrete `tenbou ...` command lines (`$ tenbou ...` and
+    `tenbou ...` in code spans), without the synopses (HAND, [...], a|b) and mjlog (Python-only)."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     found = re.findall(r"^\$ (tenbou [^\n]+)$", text, re.M) + re.findall(r"`(tenbou [^`\n]+)`", text)
     commands = []
     for c in found:
-        if re.search(r"\[|\.\.\.|\bHAND\b|FILES?\b|TILES\b|KIND|\||<|>|\bmjlog\b|--jsonl|--json -", c):
+        if re.search(r"\[|\.\.\.|\bHAND\b|FILES?\b|TILES\b|KIND|\||<|>|\bmjlog\b|--jsonl|--json -| -$", c):
             continue
         if c.split()[1] not in SPEC["commands"]:
             continue  # "`tenbou settle` has no command"

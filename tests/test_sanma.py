@@ -217,16 +217,20 @@ def test_win_tile_not_in_the_set():
     assert info.value.field in ("hand", "win_tile")
 
 
-def test_invalid_requests_through_the_cli(run_cli):
-    code, out = run_cli(["score", "123m99m123p456p789s", "--win", "9m", "--players", "3"])
+def test_invalid_requests_through_the_cli(run_cli, capsys):
+    def cli(args):  # (the message goes to stderr)
+        code, out = run_cli(args)
+        return code, out + capsys.readouterr().err
+
+    code, out = cli(["score", "123m99m123p456p789s", "--win", "9m", "--players", "3"])
     assert code == 1 and "2m is not in three-player" in out
-    code, out = run_cli(["score", "99m123p456p789s", "--win", "9m", "--meld", "chi:123p", "--players", "3"])
+    code, out = cli(["score", "99m123p456p789s", "--win", "9m", "--meld", "chi:123p", "--players", "3"])
     assert code == 1 and "no chi" in out
-    code, out = run_cli(["score", HAND, "--win", "9m", "--players", "3", "--seat", "N"])
+    code, out = cli(["score", HAND, "--win", "9m", "--players", "3", "--seat", "N"])
     assert code == 1 and "no North seat" in out
-    code, out = run_cli(["score", HAND, "--win", "9m", "--kita", "1"])
+    code, out = cli(["score", HAND, "--win", "9m", "--kita", "1"])
     assert code == 1 and "only in three-player" in out
-    code, out = run_cli(["score", HAND, "--win", "9m", "--players", "3", "--kita", "9"])
+    code, out = cli(["score", HAND, "--win", "9m", "--players", "3", "--kita", "9"])
     assert code == 1 and "between 0 and 4" in out
 
 
