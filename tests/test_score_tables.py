@@ -116,12 +116,12 @@ def test_table_command_prints_the_seed_tables(run_cli):
     assert max(len(l) for l in lines) <= 100  # fits a 100-column terminal: four fu columns a block
     half = len(lines) // 2
     dealer_row1 = " ".join(l for l in lines[:half] if l.startswith("1 "))  # the row over its blocks
-    for text in ["1000 (-)", "1500 (500 all)", "2000 (700 all)", "5300 (-)"]:
+    for text in ["1,000 (-)", "1,500 (500 all)", "2,000 (700 all)", "5,300 (-)"]:  # (one number format)
         assert text in dealer_row1
     non_dealer_row2 = " ".join(l for l in lines[half:] if l.startswith("2 "))
-    for text in ["1300 (400, 700)", "1600 (-)", "7100 (1800, 3600)"]:
+    for text in ["1,300 (400, 700)", "1,600 (-)", "7,100 (1,800, 3,600)"]:
         assert text in non_dealer_row2
-    assert any(l.startswith("13") and "32000 (8000, 16000)" in l for l in lines)
+    assert any(l.startswith("13") and "32,000 (8,000, 16,000)" in l for l in lines)
     code, out = run_cli(["table", "--json"])
     import json
 
