@@ -25,20 +25,13 @@ from typing import Dict, List, Tuple
 import pytest
 
 from conftest import ROOT
+from test_wasm import need  # skip, or fail under TENBOU_REQUIRE_WASM=1
 import tenbou
 from tenbou import _core
 
 DIST = ROOT / "wasm" / "dist"
-REQUIRED = os.environ.get("TENBOU_REQUIRE_WASM") == "1"
 SPEC = json.loads((ROOT / "python" / "tenbou" / "cli" / "spec.json").read_text(encoding="utf-8"))
 NODE_COMMANDS = [c for c in SPEC["commands"] if c in SPEC["parsers"]]
-
-
-def need(condition: bool, what: str) -> None:
-    if not condition:
-        if REQUIRED:
-            pytest.fail(f"{what} (TENBOU_REQUIRE_WASM=1)")
-        pytest.skip(what)
 
 
 @pytest.fixture(scope="module")
