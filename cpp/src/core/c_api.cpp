@@ -70,6 +70,15 @@ std::string failure(const tenbou::InputError& e) {
   return tenbou::failure_json({tenbou::ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()}).dump();
 }
 
+// An exception other than bad input (memory): still an answer when one can be made, else NULL.
+char* internal_failure(const std::exception& e, size_t* result_length) noexcept {
+  try {
+    return give(tenbou::failure_json({tenbou::ErrorCode::InvalidInput, "internal", "", e.what()}).dump(), result_length);
+  } catch (...) {
+    return nullptr;
+  }
+}
+
 // Runs a JSON-level core function; anything thrown becomes a failure text.
 template <typename Fn>
 char* call(const char* text, size_t length, size_t* result_length, Fn&& fn) {
@@ -82,12 +91,8 @@ char* call(const char* text, size_t length, size_t* result_length, Fn&& fn) {
       out = failure(e);
     }
     return give(out, result_length);
-  } catch (const std::exception& e) {  // memory: still an answer when one can be made
-    try {
-      return give(tenbou::failure_json({tenbou::ErrorCode::InvalidInput, "internal", "", e.what()}).dump(), result_length);
-    } catch (...) {
-      return nullptr;
-    }
+  } catch (const std::exception& e) {
+    return internal_failure(e, result_length);
   } catch (...) {
     return nullptr;
   }
@@ -118,12 +123,8 @@ char* tenbou_score_jsonl(const char* lines, size_t length, size_t* result_length
     framer.feed(std::string_view(lines, length), each);
     framer.finish(each);
     return out.release(result_length);
-  } catch (const std::exception& e) {  // memory: still an answer when one can be made (as call())
-    try {
-      return give(tenbou::failure_json({tenbou::ErrorCode::InvalidInput, "internal", "", e.what()}).dump(), result_length);
-    } catch (...) {
-      return nullptr;
-    }
+  } catch (const std::exception& e) {
+    return internal_failure(e, result_length);
   } catch (...) {
     return nullptr;
   }
