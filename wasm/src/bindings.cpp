@@ -23,6 +23,7 @@
 #include "tenbou/options_schema.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/yaku_table.hpp"
+#include "tenbou/payments.hpp"
 
 namespace {
 
@@ -167,6 +168,308 @@ Json (*const kRecordFunctions[])(const Json&) = {tenbou::points_json, tenbou::se
                                                   tenbou::discards_json, tenbou::shanten_json,
                                                   tenbou::korean_declaration_json};
 
+// --- scoreColumns: requests as columns in, results as columns out -----------------------------
+//
+// JS writes the columns (tenbou.mjs scoreColumns) into batch_in:
+//   u32 rows, u32 columns, then per column: u8 key length, the key, u8 kind, its data:
+//     kind 0 text:     per row u32 n + n bytes of UTF-8 (n = 0xFFFFFFFF: absent in this row)
+//     kind 1 flags:    per row u8 (0 false, else true)
+//     kind 2 integers: per row i32
+//     kind 3 values:   per row u32 n + a binary value of n bytes (n = 0: absent in this row)
+//     kind 4 constant: u32 n + one binary value, the same in every row
+//   then u32 count and that many [u32 row][request record] for rows JS wrote whole (a value
+//   the columns cannot carry as score() would: a lone surrogate, a Map, a Date ...).
+// Each row becomes the very request record scoreMany writes for the same object (the same key
+// bytes, the same values), scored by the same score_records, so a row's result is score()'s;
+// the result records are then read into the columns below, a chunk of rows at a time.
+namespace columns {
+
+constexpr std::uint32_t kAbsent = 0xFFFFFFFF;
+constexpr std::size_t kChunk = 4096;
+
+enum Kind : std::uint8_t { Text = 0, Flags = 1, Integers = 2, Values = 3, Constant = 4 };
+
+struct Column {
+  std::string key;   // the key as the binary form writes it: a dictionary id byte, or a STRING
+  Kind kind;
+  const std::uint8_t* at;  // the next row's data (Constant: the value)
+  std::uint32_t size;      // Constant: the value's bytes
+};
+
+// The result columns (docs/javascript.md "Columns"): ids into names().
+struct Out {
+  std::vector<std::uint8_t> ok, limit, error, yaku;
+  std::vector<std::int32_t> han, fu, yakuman;
+  std::vector<std::int64_t> total;
+  std::vector<std::uint32_t> yaku_offsets, message_offsets;
+  std::vector<std::int16_t> yaku_han;
+  std::string messages;
+  std::uint32_t table[16];
+} out;
+
+std::string chunk_in, chunk_out;
+
+std::uint32_t u32_at(const std::uint8_t* p) { return tenbou::binary::detail::read_u32(p); }
+
+// The vocabularies of the id columns: 0 is "none" in limit and error.
+const char* limit_of(std::uint8_t id) { return tenbou::limit_name(static_cast<tenbou::Limit>(id)); }
+constexpr std::uint8_t kHouseLimit = static_cast<std::uint8_t>(tenbou::Limit::Yakuman) + 1;  // Hong Kong-Taiwan's
+constexpr tenbou::ErrorCode kErrorCodes[] = {tenbou::ErrorCode::InvalidInput, tenbou::ErrorCode::NotWinning,
+                                             tenbou::ErrorCode::NoYaku};
+
+std::uint8_t limit_id(std::string_view name) {
+  for (std::uint8_t i = 1; i < kHouseLimit; ++i)
+    if (name == limit_of(i)) return i;
+  return name == "house_limit" ? kHouseLimit : 0;
+}
+std::uint8_t error_id(std::string_view name) {
+  for (std::uint8_t i = 0; i < std::size(kErrorCodes); ++i)
+    if (name == tenbou::error_code_name(kErrorCodes[i])) return static_cast<std::uint8_t>(i + 1);
+  return 0;
+}
+int yaku_id(std::string_view key) {
+  for (const auto& y : tenbou::kYakuTable)
+    if (y.key == key) return static_cast<int>(y.id);
+  return -1;
+}
+
+std::string_view text_at(const std::uint8_t* p) {  // a STRING value
+  return {reinterpret_cast<const char*>(p + 5), u32_at(p + 1)};
+}
+std::int64_t int_at(const std::uint8_t* p) {  // INT32 or INT; anything else (null) 0
+  return *p == tenbou::binary::Int32 || *p == tenbou::binary::Int ? tenbou::binary::View(p).as_int() : 0;
+}
+bool key_is(const std::uint8_t* k, tenbou::ResultKey key) { return *k == 16 + static_cast<int>(key); }
+
+// Reads result i's columns from its record ([kind][u32 length][header][value]).
+void read_record(const std::uint8_t* rec, std::size_t i) {
+  using tenbou::ResultKey;
+  namespace b = tenbou::binary;
+  const std::uint8_t kind = rec[0];
+  const std::uint8_t* p = rec + 5;
+  bool header = false;
+  if (kind == 1) {  // a scored Riichi hand: the header holds all but the limit
+    std::int32_t v[3];
+    std::memcpy(v, p, 12);
+    out.han[i] = v[0];
+    out.fu[i] = v[1];
+    out.yakuman[i] = v[2];
+    std::memcpy(&out.total[i], p + 12, 8);
+    out.ok[i] = 1;
+    const std::uint8_t n = p[20];
+    for (std::uint8_t k = 0; k < n; ++k) {
+      std::uint16_t han;
+      std::memcpy(&han, p + 22 + 3 * k, 2);
+      out.yaku.push_back(p[21 + 3 * k]);
+      out.yaku_han.push_back(static_cast<std::int16_t>(han));
+    }
+    p += 21 + 3 * n;
+    header = true;
+  }
+  if (*p != b::Object) return;
+  bool other_family = false;
+  for (++p; *p != b::End;) {
+    const std::uint8_t* k = p++;
+    const std::uint8_t* v = p;
+    p = b::detail::skip_value(p);
+    if (key_is(k, ResultKey::limit)) {
+      out.limit[i] = *v == b::String ? limit_id(text_at(v)) : 0;
+      if (header) return;  // nothing past it is wanted
+    } else if (header) {
+      continue;
+    } else if (key_is(k, ResultKey::ok)) {
+      out.ok[i] = *v == b::True;
+    } else if (key_is(k, ResultKey::rules)) {
+      other_family = true;  // Korean, Hong Kong-Taiwan: their yaku are not Riichi ids
+    } else if (key_is(k, ResultKey::han)) {
+      out.han[i] = static_cast<std::int32_t>(int_at(v));
+    } else if (key_is(k, ResultKey::fu)) {
+      out.fu[i] = static_cast<std::int32_t>(int_at(v));
+    } else if (key_is(k, ResultKey::yakuman)) {
+      out.yakuman[i] = static_cast<std::int32_t>(int_at(v));
+    } else if (key_is(k, ResultKey::total)) {
+      // An aotenjo total past 64 bits (BIGINT digits): -1, for score() to give exactly.
+      out.total[i] = *v == b::BigInt ? -1 : int_at(v);
+    } else if (key_is(k, ResultKey::yaku) && !other_family && *v == b::Array) {
+      for (const std::uint8_t* y = v + 1; *y != b::End; y = b::detail::skip_value(y)) {
+        int id = -1;
+        std::int64_t han = 0;
+        for (const std::uint8_t* m = y + 1; *m != b::End;) {
+          const std::uint8_t* mk = m++;
+          if (key_is(mk, ResultKey::key) && *m == b::String) id = yaku_id(text_at(m));
+          else if (key_is(mk, ResultKey::han)) han = int_at(m);
+          m = b::detail::skip_value(m);
+        }
+        if (id >= 0) {
+          out.yaku.push_back(static_cast<std::uint8_t>(id));
+          out.yaku_han.push_back(static_cast<std::int16_t>(han));
+        }
+      }
+    } else if (key_is(k, ResultKey::error) && *v == b::Object) {
+      for (const std::uint8_t* m = v + 1; *m != b::End;) {
+        const std::uint8_t* mk = m++;
+        if (key_is(mk, ResultKey::code) && *m == b::String) out.error[i] = error_id(text_at(m));
+        else if (key_is(mk, ResultKey::message) && *m == b::String) out.messages += text_at(m);
+        m = b::detail::skip_value(m);
+      }
+    }
+  }
+}
+
+// Appends the next row's request record (what scoreMany's encoder writes for the row's object).
+void write_row(std::vector<Column>& cols, std::string& to) {
+  namespace b = tenbou::binary;
+  const std::size_t start = to.size();
+  to.append(5, '\0');
+  to += static_cast<char>(b::Object);
+  for (Column& c : cols) {
+    switch (c.kind) {
+      case Text: {
+        const std::uint32_t n = u32_at(c.at);
+        if (n == kAbsent) { c.at += 4; break; }
+        to += c.key;
+        to += static_cast<char>(b::String);
+        to.append(reinterpret_cast<const char*>(c.at), 4 + std::size_t{n});
+        c.at += 4 + std::size_t{n};
+        break;
+      }
+      case Flags:
+        to += c.key;
+        to += static_cast<char>(*c.at++ ? b::True : b::False);
+        break;
+      case Integers:
+        to += c.key;
+        to += static_cast<char>(b::Int32);
+        to.append(reinterpret_cast<const char*>(c.at), 4);
+        c.at += 4;
+        break;
+      case Values: {
+        const std::uint32_t n = u32_at(c.at);
+        if (n != 0) (to += c.key).append(reinterpret_cast<const char*>(c.at + 4), n);
+        c.at += 4 + std::size_t{n};
+        break;
+      }
+      case Constant:
+        (to += c.key).append(reinterpret_cast<const char*>(c.at), c.size);
+        break;
+    }
+  }
+  to += static_cast<char>(b::End);
+  const auto len = static_cast<std::uint32_t>(to.size() - start - 5);
+  std::memcpy(&to[start + 1], &len, 4);
+}
+
+// Steps past the next row's data in every column (a row JS wrote whole).
+void skip_row(std::vector<Column>& cols) {
+  for (Column& c : cols) {
+    switch (c.kind) {
+      case Text: { const std::uint32_t n = u32_at(c.at); c.at += 4 + (n == kAbsent ? 0 : std::size_t{n}); break; }
+      case Flags: c.at += 1; break;
+      case Integers: c.at += 4; break;
+      case Values: c.at += 4 + std::size_t{u32_at(c.at)}; break;
+      case Constant: break;
+    }
+  }
+}
+
+// Scores the columns in batch_in (written by tenbou.mjs, this file's only caller, so well
+// formed); returns the table of the result columns: rows, yaku entries, where each column
+// starts, the messages' length.
+std::uint32_t* score(std::size_t size) {
+  const std::uint8_t* p = batch_in.data();
+  const std::uint8_t* const end = p + size;
+  const std::uint32_t rows = u32_at(p), ncols = u32_at(p + 4);
+  p += 8;
+  std::vector<Column> cols;
+  for (std::uint32_t c = 0; c < ncols; ++c) {
+    const std::string_view key(reinterpret_cast<const char*>(p + 1), p[0]);
+    p += 1 + p[0];
+    Column col{{}, static_cast<Kind>(*p++), p, 0};
+    const auto& names = tenbou::binary::detail::kRequestKeyNames;
+    const auto id = std::find(std::begin(names), std::end(names), key) - std::begin(names);
+    if (id < tenbou::binary::detail::kRequestKeyCount) {
+      col.key = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
+    } else {  // a key the dictionary does not hold travels as a STRING (the reader names it)
+      col.key = static_cast<char>(tenbou::binary::String);
+      const auto n = static_cast<std::uint32_t>(key.size());
+      col.key.append(reinterpret_cast<const char*>(&n), 4).append(key);
+    }
+    switch (col.kind) {
+      case Text:
+        for (std::uint32_t i = 0; i < rows; ++i) {
+          const std::uint32_t n = u32_at(p);
+          p += 4 + (n == kAbsent ? 0 : std::size_t{n});
+        }
+        break;
+      case Flags: p += rows; break;
+      case Integers: p += 4 * std::size_t{rows}; break;
+      case Values: for (std::uint32_t i = 0; i < rows; ++i) p += 4 + std::size_t{u32_at(p)}; break;
+      case Constant: col.size = u32_at(p); col.at = p + 4; p += 4 + std::size_t{col.size}; break;
+    }
+    cols.push_back(std::move(col));
+  }
+  // The rows written whole: [u32 row][record], in row order.
+  std::uint32_t whole = p + 4 <= end ? u32_at(p) : 0;
+  p += 4;
+
+  out.ok.assign(rows, 0); out.limit.assign(rows, 0); out.error.assign(rows, 0);
+  out.han.assign(rows, 0); out.fu.assign(rows, 0); out.yakuman.assign(rows, 0); out.total.assign(rows, 0);
+  out.yaku_offsets.assign(std::size_t{rows} + 1, 0); out.message_offsets.assign(std::size_t{rows} + 1, 0);
+  out.yaku.clear(); out.yaku_han.clear(); out.messages.clear();
+  for (std::uint32_t first = 0; first < rows; first += kChunk) {
+    const std::uint32_t last = std::min<std::uint32_t>(rows, first + kChunk);
+    chunk_in.clear();
+    for (std::uint32_t i = first; i < last; ++i) {
+      if (whole > 0 && u32_at(p) == i) {
+        const std::size_t n = 5 + std::size_t{u32_at(p + 5)};
+        chunk_in.append(reinterpret_cast<const char*>(p + 4), n);
+        p += 4 + n;
+        --whole;
+        skip_row(cols);
+      } else {
+        write_row(cols, chunk_in);
+      }
+    }
+    chunk_out.clear();
+    tenbou::score_records(reinterpret_cast<const std::uint8_t*>(chunk_in.data()), chunk_in.size(), chunk_out);
+    const auto* rec = reinterpret_cast<const std::uint8_t*>(chunk_out.data());
+    for (std::uint32_t i = first; i < last; ++i) {
+      read_record(rec, i);
+      out.yaku_offsets[i + 1] = static_cast<std::uint32_t>(out.yaku.size());
+      out.message_offsets[i + 1] = static_cast<std::uint32_t>(out.messages.size());
+      rec += 5 + u32_at(rec + 1);
+    }
+  }
+  auto at = [](const void* q) { return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(q)); };
+  std::uint32_t* t = out.table;
+  t[0] = rows;
+  t[1] = static_cast<std::uint32_t>(out.yaku.size());
+  t[2] = at(out.ok.data()); t[3] = at(out.han.data()); t[4] = at(out.fu.data()); t[5] = at(out.yakuman.data());
+  t[6] = at(out.total.data()); t[7] = at(out.limit.data()); t[8] = at(out.error.data());
+  t[9] = at(out.yaku_offsets.data()); t[10] = at(out.yaku.data()); t[11] = at(out.yaku_han.data());
+  t[12] = at(out.message_offsets.data()); t[13] = at(out.messages.data());
+  t[14] = static_cast<std::uint32_t>(out.messages.size());
+  return t;
+}
+
+// {"yaku": [...], "limit": [null, ...], "error": [null, ...]}: the names of the id columns.
+std::string names() {
+  tenbou::Json o = tenbou::Json::object();
+  tenbou::Json yaku = tenbou::Json::array(), limit = tenbou::Json::array(), error = tenbou::Json::array();
+  for (const auto& y : tenbou::kYakuTable) yaku.push(tenbou::Json::string(std::string(y.key)));
+  limit.push(tenbou::Json::null());
+  for (std::uint8_t i = 1; i < kHouseLimit; ++i) limit.push(tenbou::Json::string(limit_of(i)));
+  limit.push(tenbou::Json::string("house_limit"));
+  error.push(tenbou::Json::null());
+  for (const auto code : kErrorCodes) error.push(tenbou::Json::string(tenbou::error_code_name(code)));
+  o.set("yaku", std::move(yaku));
+  o.set("limit", std::move(limit));
+  o.set("error", std::move(error));
+  return o.dump();
+}
+
+}  // namespace columns
+
 }  // namespace
 
 // The batch path (tenbou.mjs scoreMany): JS writes request records into the buffer it is
@@ -183,6 +486,10 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
   return static_cast<std::uint32_t>(batch_out.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }
+// scoreColumns: the columns JS wrote into the input buffer, scored; the result columns' table.
+EMSCRIPTEN_KEEPALIVE std::uint32_t* tenbou_score_columns(std::uint32_t size) {
+  return columns::score(std::min<std::size_t>(size, batch_in.size()));
+}
 // One request record in the input buffer through kRecordFunctions[fn]: the result's JSON
 // text in the output buffer, its length returned. points, settle, waits, discards, shanten
 // and koreanDeclaration read their request as score does (NaN named, a throwing getter or
@@ -221,4 +528,5 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("resultKeys", &result_keys);
   emscripten::function("requestKeys", &request_keys);
   emscripten::function("riichiYakuKeys", &riichi_yaku_keys);
+  emscripten::function("columnNames", &columns::names);
 }
