@@ -180,8 +180,9 @@ Json (*const kRecordFunctions[])(const Json&) = {tenbou::points_json, tenbou::se
 //   then u32 count and that many [u32 row][request record] for rows JS wrote whole (a value
 //   the columns cannot carry as score() would: a lone surrogate, a Map, a Date ...).
 // Each row becomes the very request record scoreMany writes for the same object (the same key
-// bytes, the same values), scored by the same score_records, so a row's result is score()'s;
-// the result records are then read into the columns below, a chunk of rows at a time.
+// bytes, the same values), scored as score_records scores it, so a row's result is score()'s;
+// each result is read into the columns below as it is made (score_records_each), a chunk of
+// rows at a time.
 namespace columns {
 
 constexpr std::uint32_t kAbsent = 0xFFFFFFFF;
@@ -207,7 +208,7 @@ struct Out {
   std::uint32_t table[16];
 } out;
 
-std::string chunk_in, chunk_out;
+std::string chunk_in;
 
 std::uint32_t u32_at(const std::uint8_t* p) { return tenbou::binary::detail::read_u32(p); }
 
@@ -217,146 +218,110 @@ constexpr std::uint8_t kHouseLimit = static_cast<std::uint8_t>(tenbou::Limit::Ya
 constexpr tenbou::ErrorCode kErrorCodes[] = {tenbou::ErrorCode::InvalidInput, tenbou::ErrorCode::NotWinning,
                                              tenbou::ErrorCode::NoYaku};
 
-std::uint8_t limit_id(std::string_view name) {
-  for (std::uint8_t i = 1; i < kHouseLimit; ++i)
-    if (name == limit_of(i)) return i;
-  return name == "house_limit" ? kHouseLimit : 0;
-}
-std::uint8_t error_id(std::string_view name) {
-  for (std::uint8_t i = 0; i < std::size(kErrorCodes); ++i)
-    if (name == tenbou::error_code_name(kErrorCodes[i])) return static_cast<std::uint8_t>(i + 1);
-  return 0;
-}
-int yaku_id(std::string_view key) {
-  for (const auto& y : tenbou::kYakuTable)
-    if (y.key == key) return static_cast<int>(y.id);
-  return -1;
-}
-
-std::string_view text_at(const std::uint8_t* p) {  // a STRING value
-  return {reinterpret_cast<const char*>(p + 5), u32_at(p + 1)};
-}
-std::int64_t int_at(const std::uint8_t* p) {  // INT32 or INT; anything else (null) 0
-  return *p == tenbou::binary::Int32 || *p == tenbou::binary::Int ? tenbou::binary::View(p).as_int() : 0;
-}
-bool key_is(const std::uint8_t* k, tenbou::ResultKey key) { return *k == 16 + static_cast<int>(key); }
-
-// Reads result i's columns from its record ([kind][u32 length][header][value]).
-void read_record(const std::uint8_t* rec, std::size_t i) {
-  using tenbou::ResultKey;
-  namespace b = tenbou::binary;
-  const std::uint8_t kind = rec[0];
-  const std::uint8_t* p = rec + 5;
-  bool header = false;
-  if (kind == 1) {  // a scored Riichi hand: the header holds all but the limit
-    std::int32_t v[3];
-    std::memcpy(v, p, 12);
-    out.han[i] = v[0];
-    out.fu[i] = v[1];
-    out.yakuman[i] = v[2];
-    std::memcpy(&out.total[i], p + 12, 8);
-    out.ok[i] = 1;
-    const std::uint8_t n = p[20];
-    for (std::uint8_t k = 0; k < n; ++k) {
-      std::uint16_t han;
-      std::memcpy(&han, p + 22 + 3 * k, 2);
-      out.yaku.push_back(p[21 + 3 * k]);
-      out.yaku_han.push_back(static_cast<std::int16_t>(han));
-    }
-    p += 21 + 3 * n;
-    header = true;
+// Each result's columns, row after row, as score_records_each hands the results over.
+struct Sink final : tenbou::ResultSink {
+  std::size_t i = 0;  // the row of the next result
+  bool failed(const tenbou::ResultError* e) {
+    if (!e) return false;
+    for (std::uint8_t k = 0; k < std::size(kErrorCodes); ++k)
+      if (e->code == kErrorCodes[k]) out.error[i] = static_cast<std::uint8_t>(k + 1);
+    out.messages += e->text();
+    return true;
   }
-  if (*p != b::Object) return;
-  bool other_family = false;
-  for (++p; *p != b::End;) {
-    const std::uint8_t* k = p++;
-    const std::uint8_t* v = p;
-    p = b::detail::skip_value(p);
-    if (key_is(k, ResultKey::limit)) {
-      out.limit[i] = *v == b::String ? limit_id(text_at(v)) : 0;
-      if (header) return;  // nothing past it is wanted
-    } else if (header) {
-      continue;
-    } else if (key_is(k, ResultKey::ok)) {
-      out.ok[i] = *v == b::True;
-    } else if (key_is(k, ResultKey::rules)) {
-      other_family = true;  // Korean, Hong Kong-Taiwan: their yaku are not Riichi ids
-    } else if (key_is(k, ResultKey::han)) {
-      out.han[i] = static_cast<std::int32_t>(int_at(v));
-    } else if (key_is(k, ResultKey::fu)) {
-      out.fu[i] = static_cast<std::int32_t>(int_at(v));
-    } else if (key_is(k, ResultKey::yakuman)) {
-      out.yakuman[i] = static_cast<std::int32_t>(int_at(v));
-    } else if (key_is(k, ResultKey::total)) {
-      // An aotenjo total past 64 bits (BIGINT digits): -1, for score() to give exactly.
-      out.total[i] = *v == b::BigInt ? -1 : int_at(v);
-    } else if (key_is(k, ResultKey::yaku) && !other_family && *v == b::Array) {
-      for (const std::uint8_t* y = v + 1; *y != b::End; y = b::detail::skip_value(y)) {
-        int id = -1;
-        std::int64_t han = 0;
-        for (const std::uint8_t* m = y + 1; *m != b::End;) {
-          const std::uint8_t* mk = m++;
-          if (key_is(mk, ResultKey::key) && *m == b::String) id = yaku_id(text_at(m));
-          else if (key_is(mk, ResultKey::han)) han = int_at(m);
-          m = b::detail::skip_value(m);
-        }
-        if (id >= 0) {
-          out.yaku.push_back(static_cast<std::uint8_t>(id));
-          out.yaku_han.push_back(static_cast<std::int16_t>(han));
-        }
-      }
-    } else if (key_is(k, ResultKey::error) && *v == b::Object) {
-      for (const std::uint8_t* m = v + 1; *m != b::End;) {
-        const std::uint8_t* mk = m++;
-        if (key_is(mk, ResultKey::code) && *m == b::String) out.error[i] = error_id(text_at(m));
-        else if (key_is(mk, ResultKey::message) && *m == b::String) out.messages += text_at(m);
-        m = b::detail::skip_value(m);
+  void riichi(const tenbou::RiichiResult& r) override {
+    if (!r.ok) {
+      failed(r.error.get());
+    } else {
+      out.ok[i] = 1;
+      out.han[i] = r.han;
+      out.fu[i] = r.fu;
+      out.yakuman[i] = r.yakuman;
+      // An aotenjo total past 64 bits: -1, for score() to give exactly.
+      const auto& exact = r.payments.exact;
+      out.total[i] = !exact ? r.payments.total : exact->total.fits_int64() ? exact->total.to_int64() : -1;
+      out.limit[i] = static_cast<std::uint8_t>(r.payments.limit);
+      for (const auto& y : r.yaku) {
+        out.yaku.push_back(static_cast<std::uint8_t>(y.yaku));
+        out.yaku_han.push_back(y.han);
       }
     }
+    next();
   }
-}
+  void korean(const tenbou::KoreanResult& r) override {
+    if (!failed(r.error.get())) {
+      out.ok[i] = 1;
+      out.han[i] = r.han;
+      out.total[i] = r.has_points ? r.total : 0;
+    }
+    next();
+  }
+  void hktw(const tenbou::HktwResult& r) override {
+    if (!failed(r.error.get())) {
+      out.ok[i] = 1;
+      out.total[i] = r.total;
+      out.limit[i] = r.limited ? kHouseLimit : 0;
+    }
+    next();
+  }
+  void next() {
+    ++i;
+    out.yaku_offsets[i] = static_cast<std::uint32_t>(out.yaku.size());
+    out.message_offsets[i] = static_cast<std::uint32_t>(out.messages.size());
+  }
+};
 
-// Appends the next row's request record (what scoreMany's encoder writes for the row's object).
-void write_row(std::vector<Column>& cols, std::string& to) {
+// Writes the next row's request record (what scoreMany's encoder writes for the row's object)
+// at `to`, which has room for the longest row; returns the end.
+char* write_row(std::vector<Column>& cols, char* to) {
   namespace b = tenbou::binary;
-  const std::size_t start = to.size();
-  to.append(5, '\0');
-  to += static_cast<char>(b::Object);
+  char* const start = to;
+  to += 5;
+  *to++ = static_cast<char>(b::Object);
+  const auto put = [&](const void* bytes, std::size_t n) {
+    std::memcpy(to, bytes, n);
+    to += n;
+  };
   for (Column& c : cols) {
     switch (c.kind) {
       case Text: {
         const std::uint32_t n = u32_at(c.at);
         if (n == kAbsent) { c.at += 4; break; }
-        to += c.key;
-        to += static_cast<char>(b::String);
-        to.append(reinterpret_cast<const char*>(c.at), 4 + std::size_t{n});
+        put(c.key.data(), c.key.size());
+        *to++ = static_cast<char>(b::String);
+        put(c.at, 4 + std::size_t{n});
         c.at += 4 + std::size_t{n};
         break;
       }
       case Flags:
-        to += c.key;
-        to += static_cast<char>(*c.at++ ? b::True : b::False);
+        put(c.key.data(), c.key.size());
+        *to++ = static_cast<char>(*c.at++ ? b::True : b::False);
         break;
       case Integers:
-        to += c.key;
-        to += static_cast<char>(b::Int32);
-        to.append(reinterpret_cast<const char*>(c.at), 4);
+        put(c.key.data(), c.key.size());
+        *to++ = static_cast<char>(b::Int32);
+        put(c.at, 4);
         c.at += 4;
         break;
       case Values: {
         const std::uint32_t n = u32_at(c.at);
-        if (n != 0) (to += c.key).append(reinterpret_cast<const char*>(c.at + 4), n);
+        if (n != 0) {
+          put(c.key.data(), c.key.size());
+          put(c.at + 4, n);
+        }
         c.at += 4 + std::size_t{n};
         break;
       }
       case Constant:
-        (to += c.key).append(reinterpret_cast<const char*>(c.at), c.size);
+        put(c.key.data(), c.key.size());
+        put(c.at, c.size);
         break;
     }
   }
-  to += static_cast<char>(b::End);
-  const auto len = static_cast<std::uint32_t>(to.size() - start - 5);
-  std::memcpy(&to[start + 1], &len, 4);
+  *to++ = static_cast<char>(b::End);
+  start[0] = 0;  // kind 0: a binary value
+  const auto len = static_cast<std::uint32_t>(to - start - 5);
+  std::memcpy(start + 1, &len, 4);
+  return to;
 }
 
 // Steps past the next row's data in every column (a row JS wrote whole).
@@ -381,6 +346,7 @@ std::uint32_t* score(std::size_t size) {
   const std::uint32_t rows = u32_at(p), ncols = u32_at(p + 4);
   p += 8;
   std::vector<Column> cols;
+  std::size_t row_room = 7;  // the longest row's record: [kind][u32] OBJECT ... END
   for (std::uint32_t c = 0; c < ncols; ++c) {
     const std::string_view key(reinterpret_cast<const char*>(p + 1), p[0]);
     p += 1 + p[0];
@@ -394,18 +360,27 @@ std::uint32_t* score(std::size_t size) {
       const auto n = static_cast<std::uint32_t>(key.size());
       col.key.append(reinterpret_cast<const char*>(&n), 4).append(key);
     }
+    std::size_t longest = 0;  // this column's most bytes in a row
     switch (col.kind) {
       case Text:
         for (std::uint32_t i = 0; i < rows; ++i) {
           const std::uint32_t n = u32_at(p);
+          if (n != kAbsent) longest = std::max<std::size_t>(longest, n);
           p += 4 + (n == kAbsent ? 0 : std::size_t{n});
         }
+        longest += 5;
         break;
-      case Flags: p += rows; break;
-      case Integers: p += 4 * std::size_t{rows}; break;
-      case Values: for (std::uint32_t i = 0; i < rows; ++i) p += 4 + std::size_t{u32_at(p)}; break;
-      case Constant: col.size = u32_at(p); col.at = p + 4; p += 4 + std::size_t{col.size}; break;
+      case Flags: p += rows; longest = 1; break;
+      case Integers: p += 4 * std::size_t{rows}; longest = 5; break;
+      case Values:
+        for (std::uint32_t i = 0; i < rows; ++i) {
+          longest = std::max<std::size_t>(longest, u32_at(p));
+          p += 4 + std::size_t{u32_at(p)};
+        }
+        break;
+      case Constant: col.size = u32_at(p); col.at = p + 4; p += 4 + std::size_t{col.size}; longest = col.size; break;
     }
+    row_room += col.key.size() + longest;
     cols.push_back(std::move(col));
   }
   // The rows written whole: [u32 row][record], in row order.
@@ -416,29 +391,25 @@ std::uint32_t* score(std::size_t size) {
   out.han.assign(rows, 0); out.fu.assign(rows, 0); out.yakuman.assign(rows, 0); out.total.assign(rows, 0);
   out.yaku_offsets.assign(std::size_t{rows} + 1, 0); out.message_offsets.assign(std::size_t{rows} + 1, 0);
   out.yaku.clear(); out.yaku_han.clear(); out.messages.clear();
+  Sink sink;
   for (std::uint32_t first = 0; first < rows; first += kChunk) {
     const std::uint32_t last = std::min<std::uint32_t>(rows, first + kChunk);
-    chunk_in.clear();
+    std::size_t used = 0;
     for (std::uint32_t i = first; i < last; ++i) {
-      if (whole > 0 && u32_at(p) == i) {
-        const std::size_t n = 5 + std::size_t{u32_at(p + 5)};
-        chunk_in.append(reinterpret_cast<const char*>(p + 4), n);
+      const bool written_whole = whole > 0 && u32_at(p) == i;
+      const std::size_t n = written_whole ? 5 + std::size_t{u32_at(p + 5)} : row_room;
+      if (chunk_in.size() < used + n) chunk_in.resize(std::max(2 * chunk_in.size(), used + n));
+      if (written_whole) {
+        std::memcpy(&chunk_in[used], p + 4, n);
+        used += n;
         p += 4 + n;
         --whole;
         skip_row(cols);
       } else {
-        write_row(cols, chunk_in);
+        used = static_cast<std::size_t>(write_row(cols, &chunk_in[used]) - chunk_in.data());
       }
     }
-    chunk_out.clear();
-    tenbou::score_records(reinterpret_cast<const std::uint8_t*>(chunk_in.data()), chunk_in.size(), chunk_out);
-    const auto* rec = reinterpret_cast<const std::uint8_t*>(chunk_out.data());
-    for (std::uint32_t i = first; i < last; ++i) {
-      read_record(rec, i);
-      out.yaku_offsets[i + 1] = static_cast<std::uint32_t>(out.yaku.size());
-      out.message_offsets[i + 1] = static_cast<std::uint32_t>(out.messages.size());
-      rec += 5 + u32_at(rec + 1);
-    }
+    tenbou::score_records_each(reinterpret_cast<const std::uint8_t*>(chunk_in.data()), used, sink);
   }
   auto at = [](const void* q) { return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(q)); };
   std::uint32_t* t = out.table;
