@@ -118,6 +118,8 @@ if (command === "grouped") {
     [{ hand: [hand, hand], win_tile: ["5m", "5m"], method: ["aotenjo", "han_only"], riichi: [true, true] }],
     [{ hand: [hand, 5], win_tile: ["5m", null] }],                                 // wrong types in a row
     [{ hand: ["1112345678999m", "22334455667788p"], win_tile: ["1m", "8p"], rules: ["korean", "hktw"] }],
+    // Rows past scoreMany's binary size (sent as JSON text by score()), one past the request limit.
+    [{ hand: [hand, "1".repeat(40000) + "m", "1".repeat((1 << 20) + 10) + "m"], win_tile: ["5m", "5m", "5m"] }],
   ];
   cases.forEach(([columns], n) => {
     const keys = Object.keys(columns);

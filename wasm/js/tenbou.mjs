@@ -736,6 +736,7 @@ export function scoreMany(requests) {
 
 const COLUMN_KIND = { TEXT: 0, FLAGS: 1, INTEGERS: 2, VALUES: 3, CONSTANT: 4 };
 const ABSENT = 0xffffffff;
+
 const INTEGER_ARRAYS = [Int8Array, Int16Array, Int32Array, Uint16Array];
 let columnNamesCache;
 
@@ -822,6 +823,10 @@ export function scoreColumns(columns) {
     return COLUMN_KIND.CONSTANT;
   });
   const whole = new Set();  // rows the columns cannot carry as score() would: written as score() writes them
+  // Each row's record size, as scoreMany's encoder would count it: past BINARY_LIMIT score()
+  // sends the request as JSON text, so such a row goes whole. [kind][u32] OBJECT ... END, then
+  // per member its key (one byte, or a STRING) and its value.
+  const rowBytes = new Float64Array(rows).fill(7);
   const e = encoder;
   e.begin();
   e.u32(rows);
@@ -836,13 +841,17 @@ export function scoreColumns(columns) {
     e.buf.set(key.subarray(0, 255), e.pos);
     e.pos += Math.min(key.length, 255);
     const kind = kinds[c], col = values[c];
+    const keyBytes = REQUEST_KEY_IDS[names[c]] !== undefined ? 1 : 5 + key.length;
     e.byte(kind);
     if (kind === COLUMN_KIND.TEXT) {
       for (let i = 0; i < rows; i++) {
         const s = col[i];
         if (s === undefined) { e.u32(ABSENT); continue; }
         const at = e.pos;
-        try { e.text(s); } catch (err) {
+        try {
+          e.text(s);
+          rowBytes[i] += keyBytes + 1 + e.pos - at;
+        } catch (err) {
           if (!(err instanceof NotBinary)) throw err;
           e.pos = at;
           e.u32(ABSENT);
@@ -850,10 +859,12 @@ export function scoreColumns(columns) {
         }
       }
     } else if (kind === COLUMN_KIND.FLAGS) {
+      for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 1;
       e.room(rows);
       e.buf.set(col, e.pos);
       e.pos += rows;
     } else if (kind === COLUMN_KIND.INTEGERS) {
+      for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 5;
       e.room(4 * rows);
       for (let i = 0, p = e.pos; i < rows; i++, p += 4) e.dv.setInt32(p, col[i], true);
       e.pos += 4 * rows;
@@ -867,6 +878,7 @@ export function scoreColumns(columns) {
         try {
           e.value(v, 1, names[c]);
           e.dv.setUint32(at, e.pos - at - 4, true);
+          rowBytes[i] += keyBytes + e.pos - at - 4;
         } catch (err) {
           if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
           e.pos = at;
@@ -882,6 +894,7 @@ export function scoreColumns(columns) {
         if (t === "function" || t === "symbol") throw new NotBinary();
         e.value(col, 1, names[c]);
         e.dv.setUint32(at, e.pos - at - 4, true);
+        for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + e.pos - at - 4;
       } catch (err) {
         if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
         e.pos = at;
@@ -890,6 +903,7 @@ export function scoreColumns(columns) {
       }
     }
   }
+  for (let i = 0; i < rows; i++) if (rowBytes[i] > BINARY_LIMIT) whole.add(i);
   const wholeRows = [...whole].sort((a, b) => a - b);
   e.u32(wholeRows.length);
   for (const i of wholeRows) {

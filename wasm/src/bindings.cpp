@@ -18,6 +18,7 @@
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "core/limits.hpp"
+#include "core/small_copy.hpp"
 #include "tenbou/value_view.hpp"
 #include "tenbou/waits.hpp"
 #include "tenbou/options_schema.hpp"
@@ -277,8 +278,8 @@ char* write_row(std::vector<Column>& cols, char* to) {
   char* const start = to;
   to += 5;
   *to++ = static_cast<char>(b::Object);
-  const auto put = [&](const void* bytes, std::size_t n) {
-    std::memcpy(to, bytes, n);
+  const auto put = [&](const void* bytes, std::size_t n) {  // short copies inlined (a memcpy call each cost more)
+    tenbou::copy_bytes(to, static_cast<const char*>(bytes), n);
     to += n;
   };
   for (Column& c : cols) {
