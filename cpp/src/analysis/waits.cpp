@@ -248,17 +248,18 @@ class AfterDiscard final : public ValueView {
   void each_item(FunctionRef<void(std::size_t, const ValueView&)>) const override {}
   void each_member(FunctionRef<void(std::string_view, const ValueView&)> visit) const override {
     for (const auto& [key, value] : request_.members())
-      if (key != "hand" && key != "own_discards") visit(key, JsonView(value));
+      if (kept(key)) visit(key, JsonView(value));
     visit("hand", JsonView(hand_));
     visit("own_discards", JsonView(own_));
   }
   std::size_t size() const override {
     std::size_t n = 2;
-    for (const auto& member : request_.members()) n += member.first != "hand" && member.first != "own_discards";
+    for (const auto& member : request_.members()) n += kept(member.first);
     return n;
   }
 
  private:
+  static bool kept(std::string_view key) { return key != "hand" && key != "own_discards"; }
   const Json& request_;
   const Json& hand_;
   const Json& own_;
