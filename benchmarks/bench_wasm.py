@@ -59,7 +59,7 @@ def main() -> None:
     if not (ROOT / "wasm" / "dist" / "tenbou-core.js").exists():
         subprocess.run(["bash", str(ROOT / "wasm" / "build.sh")], check=True)
     names = {"wins": "real wins of shared/data/tenhou", "peers": "bench_peers.py's mix", "tests": "the tests' mix"}
-    print("one core; hands/s, best run")
+    print("one core; hands/s, best run (native: wall clock; JS: the Node process's CPU time)")
     for name in args.mix.split(","):
         requests = mix(name, args.hands)
         text = "\n".join(json.dumps(r) for r in requests) + "\n"
