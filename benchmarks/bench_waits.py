@@ -5,7 +5,12 @@ package's shanten, in one run.
 
 Shanten runs on random 13-tile hands drawn from a full wall (some with pons); waits on
 ready hands (the generated winning hands of tests/hand_generator.py minus their winning
-tile), each winning tile scored by ron and by tsumo. Nothing is asserted here.
+tile), each winning tile scored by ron and by tsumo; discards on complete real 14-tile hands
+(the real wins of shared/data/tenhou as `tenbou mjlog` writes them, without win_tile and
+tsumo: every distinct discard analysed, the ready ones with every wait scored twice).
+tenbou.waits and tenbou.discards build their answers straight into Python objects; the
+Json-tree path they replaced (_core._waits_via_json, _core._discards_via_json) is measured
+beside them. Nothing is asserted here.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import os
 import sys
 import tempfile
 import subprocess
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,10 +28,40 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import hand_generator  # noqa: E402
-from bench_riichi import best_rate, native_tool  # noqa: E402
+from bench_riichi import native_tool  # noqa: E402
 from test_waits import before_win, compact, random_hands  # noqa: E402
 
 import tenbou  # noqa: E402
+from tenbou import _core  # noqa: E402
+
+
+def best_rate(n: int, fn, seconds: float) -> float:
+    """Calls per second of the fastest repetition within the time budget, in this process's CPU
+    time (the machine may be shared: the wall clock would count the others' work too)."""
+    best = float("inf")
+    deadline = time.perf_counter() + seconds
+    while True:
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+        if time.perf_counter() > deadline:
+            return n / best
+
+
+def complete_real_hands(n: int) -> list:
+    """Complete 14-tile hands of real games: the first n real wins without win_tile and tsumo."""
+    from tenbou import mjlog
+
+    shared = Path(os.environ.get("TENBOU_SHARED", ROOT.parent / "shared"))
+    out = []
+    for path in sorted((shared / "data" / "tenhou" / "mjlog").glob("*.mjlog")):
+        for w in mjlog.wins_from_file(path):
+            out.append({k: v for k, v in w.request.items() if k not in ("win_tile", "tsumo")})
+            if len(out) == n:
+                return out
+    if not out:
+        sys.exit(f"no games in {shared}/data/tenhou/mjlog (set TENBOU_SHARED)")
+    return out
 
 
 def native(path_lines, seconds):
@@ -56,6 +92,14 @@ def main() -> None:
     ready_sample = ready[:3000]
     rows["tenbou.waits (Python), one call per ready hand"] = best_rate(
         len(ready_sample), lambda: [tenbou.waits(r) for r in ready_sample], args.seconds)
+    complete = complete_real_hands(1000)
+    rows["tenbou.discards (Python), complete real hands"] = best_rate(
+        len(complete), lambda: [tenbou.discards(r) for r in complete], args.seconds)
+    if hasattr(_core, "_discards_via_json"):  # the Json-tree path, for comparison
+        rows["  the same through Json trees (_waits_via_json)"] = best_rate(
+            len(ready_sample), lambda: [_core._waits_via_json(r) for r in ready_sample], args.seconds)
+        rows["  the same through Json trees (_discards_via_json)"] = best_rate(
+            len(complete), lambda: [_core._discards_via_json(r) for r in complete], args.seconds)
     try:
         from mahjong.shanten import Shanten
 
@@ -65,7 +109,8 @@ def main() -> None:
             len(counts), lambda: [oracle.calculate_shanten(c) for c in counts], args.seconds)
     except ImportError:
         pass
-    print(f"{len(random_reqs)} random hands, {len(ready)} ready hands; one core")
+    print(f"{len(random_reqs)} random hands, {len(ready)} ready hands, {len(complete)} complete real hands; one core"
+          " (native: wall clock; Python: CPU time)")
     for name, rate in rows.items():
         print(f"  {name:<50} {rate:>12,.0f} hands/s")
     if "mahjong package shanten, one call per hand" in rows:

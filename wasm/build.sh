@@ -35,7 +35,7 @@ for src in cpp/src/*/*.cpp wasm/src/bindings.cpp; do
 done
 em++ -O3 -fwasm-exceptions -mbulk-memory "${OBJS[@]}" -lembind -o "$OUT/tenbou-core.js" \
   -sMODULARIZE=1 -sEXPORT_NAME=TenbouCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
-  -sENVIRONMENT=web,node -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_tenbou_batch_input,_tenbou_batch_score,_tenbou_batch_output,_tenbou_call_record
+  -sENVIRONMENT=web,node -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_tenbou_batch_input,_tenbou_batch_score,_tenbou_batch_output,_tenbou_call_record,_tenbou_score_columns
 
 # 3. The JS API, its types, the Node command line and the page, as they are; the npm
 #    package's files (package.json takes the version of CMakeLists.txt: `npm pack wasm/dist`).

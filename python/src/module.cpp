@@ -260,9 +260,31 @@ PYBIND11_MODULE(_core, m) {
       "_shanten_via_json", [](py::handle request) { return call_json_api(tenbou::shanten_json, request); },
       py::arg("request"));
   m.def(
-      "waits", [](py::handle request) { return call_json_api(tenbou::waits_json, request); }, py::arg("request"));
+      "waits",
+      [](py::handle request) -> py::object {
+        if (PyDict_Check(request.ptr())) {
+          if (PyObject* answer = tenbou_py::waits_answer(request.ptr())) return py::reinterpret_steal<py::object>(answer);
+          if (PyErr_Occurred()) throw py::error_already_set();
+        }
+        return call_json_api(tenbou::waits_json, request);
+      },
+      py::arg("request"));
   m.def(
-      "discards", [](py::handle request) { return call_json_api(tenbou::discards_json, request); },
+      "discards",
+      [](py::handle request) -> py::object {
+        if (PyDict_Check(request.ptr())) {
+          if (PyObject* answer = tenbou_py::discards_answer(request.ptr())) return py::reinterpret_steal<py::object>(answer);
+          if (PyErr_Occurred()) throw py::error_already_set();
+        }
+        return call_json_api(tenbou::discards_json, request);
+      },
+      py::arg("request"));
+  // The Json-tree paths of waits and discards for any request (the tests' reference for the above).
+  m.def(
+      "_waits_via_json", [](py::handle request) { return call_json_api(tenbou::waits_json, request); },
+      py::arg("request"));
+  m.def(
+      "_discards_via_json", [](py::handle request) { return call_json_api(tenbou::discards_json, request); },
       py::arg("request"));
   m.def(
       "settle", [](py::handle request) { return call_json_api(tenbou::settle_json, request); }, py::arg("request"));

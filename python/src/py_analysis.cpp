@@ -1,10 +1,14 @@
 #include "py_analysis.hpp"
 
+#include <cstring>
 #include <new>
+#include <variant>
 
 #include "convert.hpp"
+#include "core/result_writer.hpp"
 #include "py_view.hpp"
 #include "tenbou/error.hpp"
+#include "tenbou/json.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/tiles.hpp"
 #include "tenbou/waits.hpp"
@@ -23,10 +27,17 @@ struct Keys {
   PyObject *ok = key("ok"), *rules = key("rules"), *shanten = key("shanten"), *forms = key("forms"),
            *standard = key("standard"), *seven_pairs = key("seven_pairs"),
            *thirteen_orphans = key("thirteen_orphans"), *ukeire = key("ukeire"), *tile = key("tile"),
-           *unseen = key("unseen"), *ukeire_tiles = key("ukeire_tiles"), *ukeire_unseen = key("ukeire_unseen");
+           *unseen = key("unseen"), *ukeire_tiles = key("ukeire_tiles"), *ukeire_unseen = key("ukeire_unseen"),
+           *furiten = key("furiten"), *waits = key("waits"), *ron = key("ron"), *tsumo = key("tsumo"),
+           *discards = key("discards"), *ev = key("ev");
   PyObject* tiles[tenbou::kTileKinds];
+  PyObject* red_tiles[3];  // 0m 0p 0s
+  PyObject* result_keys[static_cast<int>(tenbou::ResultKey::Count)];
   Keys() {
     for (int t = 0; t < tenbou::kTileKinds; ++t) tiles[t] = key(tenbou::tile_name(static_cast<tenbou::Tile>(t)).c_str());
+    for (int s = 0; s < 3; ++s) red_tiles[s] = key(tenbou::tile_name(static_cast<tenbou::Tile>(9 * s + 4), true).c_str());
+    for (int k = 0; k < static_cast<int>(tenbou::ResultKey::Count); ++k)
+      result_keys[k] = key(std::string(tenbou::result_key_name(static_cast<tenbou::ResultKey>(k))).c_str());
   }
 };
 
@@ -89,6 +100,213 @@ PyObject* analysis_dict(const tenbou::BeforeWinAnalysis& a) {
   return d;
 }
 
+// Short texts of results repeat (yaku, fu and payer keys, tiles, sets, limits): each is made
+// once and kept (a slot per hash of its bytes, checked byte for byte), not made per result.
+class TextCache {
+ public:
+  PyObject* get(std::string_view s) {  // a new reference; nullptr with a Python error set
+    if (s.size() > kLongest) return PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()));
+    std::uint32_t h = 2166136261u;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    Slot& slot = slots_[h & (kSlots - 1)];
+    if (!slot.text || slot.size != s.size() || std::memcmp(slot.bytes, s.data(), s.size()) != 0) {
+      PyObject* text = PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()));
+      if (!text) return nullptr;
+      Py_XDECREF(slot.text);
+      slot.text = text;
+      slot.size = s.size();
+      std::memcpy(slot.bytes, s.data(), s.size());
+    }
+    Py_INCREF(slot.text);
+    return slot.text;
+  }
+
+ private:
+  static constexpr std::size_t kLongest = 24, kSlots = 1024;
+  struct Slot {
+    PyObject* text = nullptr;
+    std::size_t size = 0;
+    char bytes[kLongest];
+  };
+  Slot slots_[kSlots];
+};
+
+TextCache& texts() {
+  static TextCache* cache = new TextCache();  // never freed: its texts may outlive the module
+  return *cache;
+}
+
+// A sink of the result serializer (result_writer.hpp) that builds the Python objects the
+// Json-tree path would make of the same result (from_json): the same keys in the same order,
+// integers as int, exact amounts as int, keys interned.
+class PyWriter {
+ public:
+  PyWriter() = default;
+  PyWriter(const PyWriter&) = delete;
+  PyWriter& operator=(const PyWriter&) = delete;
+  ~PyWriter() { Py_XDECREF(root_); }
+
+  void begin_object() { open(PyDict_New()); }
+  void end_object() { --top_; }
+  void begin_array() { open(PyList_New(0)); }
+  void end_array() { --top_; }
+  void key(tenbou::ResultKey k) { key_ = keys().result_keys[static_cast<int>(k)]; }
+  void key(std::string_view k) {
+    Py_XSETREF(owned_key_, texts().get(k));
+    if (!owned_key_) failed_ = true;
+    key_ = owned_key_;
+  }
+  void null() {
+    Py_INCREF(Py_None);
+    put(Py_None);
+  }
+  void boolean(bool b) { put(PyBool_FromLong(b)); }
+  void integer(std::int64_t v) { put(PyLong_FromLongLong(v)); }
+  void big_integer(std::string_view digits) {
+    try {
+      put(tenbou_py::from_json(tenbou::Json::big_integer(std::string(digits))).release().ptr());
+    } catch (const pybind11::error_already_set& e) {
+      const_cast<pybind11::error_already_set&>(e).restore();
+      failed_ = true;
+    }
+  }
+  void string(std::string_view s) { put(texts().get(s)); }
+  // The value written (a new reference), or nullptr with a Python error set.
+  PyObject* take() {
+    Py_CLEAR(owned_key_);
+    if (failed_) {
+      if (!PyErr_Occurred()) PyErr_NoMemory();
+      return nullptr;
+    }
+    PyObject* v = root_;
+    root_ = nullptr;
+    return v;
+  }
+
+ private:
+  void put(PyObject* v) {
+    if (!v || failed_) {
+      Py_XDECREF(v);
+      failed_ = true;
+      return;
+    }
+    if (top_ == 0) {
+      Py_XDECREF(root_);
+      root_ = v;
+      return;
+    }
+    PyObject* parent = stack_[top_ - 1];
+    const int rc = PyDict_CheckExact(parent) ? PyDict_SetItem(parent, key_, v) : PyList_Append(parent, v);
+    Py_DECREF(v);
+    if (rc != 0) failed_ = true;
+  }
+  void open(PyObject* container) {
+    PyObject* placed = container;
+    put(container);  // the parent (or root_) holds it
+    if (failed_ || top_ >= kDepth) {
+      failed_ = true;
+      ++top_;  // kept balanced with the end_* calls: nothing more is put
+      return;
+    }
+    stack_[top_++] = placed;
+  }
+  static constexpr int kDepth = 16;
+  PyObject* root_ = nullptr;
+  PyObject* key_ = nullptr;  // borrowed (interned, or owned_key_)
+  PyObject* owned_key_ = nullptr;
+  PyObject* stack_[kDepth] = {};
+  int top_ = 0;
+  bool failed_ = false;
+};
+
+// A result as from_json(score_result_to_json(result)) makes it, without the tree.
+PyObject* result_object(const tenbou::ScoreResult& result) {
+  PyWriter w;
+  std::visit([&](const auto& r) { tenbou::write_result(w, r); }, result);
+  return w.take();
+}
+
+PyObject* tile_object(tenbou::Tile t, bool red = false) {
+  PyObject* name = red ? keys().red_tiles[t / 9] : keys().tiles[t];
+  Py_INCREF(name);
+  return name;
+}
+
+// [{"tile", "unseen", "ron", "tsumo"}] (waits_json's "waits").
+PyObject* waits_list(const std::vector<tenbou::ScoredWait>& waits) {
+  const Keys& k = keys();
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(waits.size()));
+  if (!list) return nullptr;
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    PyObject* w = PyDict_New();
+    if (!w) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), w);
+    const tenbou::ScoredWait& sw = waits[i];
+    if (!(set_item(w, k.tile, tile_object(sw.tile)) && set_item(w, k.unseen, PyLong_FromLong(sw.unseen)) &&
+          set_item(w, k.ron, result_object(sw.ron)) && set_item(w, k.tsumo, result_object(sw.tsumo)))) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+  }
+  return list;
+}
+
+// [{"tile", "unseen"}] of a discard (discards_json's "ukeire").
+PyObject* ukeire_list(const tenbou::BeforeWinAnalysis& a) {
+  const Keys& k = keys();
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(a.ukeire.size()));
+  if (!list) return nullptr;
+  for (std::size_t i = 0; i < a.ukeire.size(); ++i) {
+    PyObject* u = PyDict_New();
+    if (!u) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), u);
+    if (!(set_item(u, k.tile, tile_object(a.ukeire.items[i].tile)) &&
+          set_item(u, k.unseen, PyLong_FromLong(a.ukeire.items[i].unseen)))) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+  }
+  return list;
+}
+
+PyObject* discards_dict(const tenbou::DiscardsAnswer& answer) {
+  const Keys& k = keys();
+  PyObject* d = PyDict_New();
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(answer.discards.size()));
+  bool ok = d && list;
+  for (std::size_t i = 0; ok && i < answer.discards.size(); ++i) {
+    const tenbou::DiscardOption& opt = answer.discards[i];
+    PyObject* o = PyDict_New();
+    if (!o) {
+      ok = false;
+      break;
+    }
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), o);
+    ok = set_item(o, k.tile, tile_object(opt.tile, opt.red)) && set_item(o, k.shanten, PyLong_FromLong(opt.analysis.shanten)) &&
+         set_item(o, k.ukeire, ukeire_list(opt.analysis)) &&
+         set_item(o, k.ukeire_unseen, PyLong_FromLong(opt.analysis.ukeire_unseen)) &&
+         set_item(o, k.waits, waits_list(opt.waits)) && set_item(o, k.furiten, PyBool_FromLong(opt.analysis.furiten));
+  }
+  ok = ok && set_item(d, k.ok, PyBool_FromLong(1)) && set_item(d, k.rules, rules_name(answer.family)) &&
+       set_item(d, k.shanten, PyLong_FromLong(answer.shanten));
+  if (ok) {
+    ok = set_item(d, k.discards, list);
+    list = nullptr;
+  }
+  Py_XDECREF(list);
+  if (!ok) {
+    Py_XDECREF(d);
+    return nullptr;
+  }
+  return d;
+}
+
 }  // namespace
 
 PyObject* shanten_answer(PyObject* request) {
@@ -102,6 +320,52 @@ PyObject* shanten_answer(PyObject* request) {
     PyObject* answer = analysis_dict(analysis);
     if (!answer && !PyErr_Occurred()) PyErr_NoMemory();
     return answer;
+  } catch (const std::bad_alloc&) {
+    return PyErr_NoMemory();
+  }
+}
+
+}  // namespace tenbou_py
+
+namespace tenbou_py {
+
+PyObject* waits_answer(PyObject* request) {
+  try {
+    tenbou::WaitsAnswer answer;
+    try {
+      answer = tenbou::waits_of(PyView(request));
+    } catch (const tenbou::InputError&) {
+      return nullptr;  // the Json-tree path answers it, in its own words
+    }
+    PyObject* d = analysis_dict(answer.analysis);
+    if (!d) return nullptr;
+    const Keys& k = keys();
+    if (!(set_item(d, k.furiten, PyBool_FromLong(answer.analysis.furiten)) && set_item(d, k.waits, waits_list(answer.waits)))) {
+      Py_DECREF(d);
+      if (!PyErr_Occurred()) PyErr_NoMemory();
+      return nullptr;
+    }
+    return d;
+  } catch (const std::bad_alloc&) {
+    return PyErr_NoMemory();
+  }
+}
+
+PyObject* discards_answer(PyObject* request) {
+  try {
+    // A request asking for expected values ("ev") keeps the Json-tree path, which answers it.
+    if (PyDict_Contains(request, keys().ev) != 0) return nullptr;  // (-1: its error is the caller's)
+    tenbou::DiscardsAnswer answer;
+    try {
+      // Read as the Json-tree path reads it (the same tree): the discards re-read the request
+      // once per distinct tile, which a tree makes cheap.
+      answer = tenbou::discards_of(to_json(pybind11::handle(request)));
+    } catch (const tenbou::InputError&) {
+      return nullptr;  // the Json-tree path answers it, in its own words
+    }
+    PyObject* d = discards_dict(answer);
+    if (!d && !PyErr_Occurred()) PyErr_NoMemory();
+    return d;
   } catch (const std::bad_alloc&) {
     return PyErr_NoMemory();
   }

@@ -13,4 +13,12 @@ namespace tenbou_py {
 // Json-tree path then answers it (an error, in the words it has always used).
 PyObject* shanten_answer(PyObject* request);
 
+// _core.waits and _core.discards for a request dict, the same way: the answer built from the
+// core's data (waits_of, discards_of) straight into the objects the Json-tree path makes (every
+// result through the one serializer, result_writer.hpp). discards reads the request as a Json
+// tree (it re-reads it once per distinct discard); a request with an "ev" key takes the
+// Json-tree path. nullptr with no error set: the Json-tree path answers (an error, in its words).
+PyObject* waits_answer(PyObject* request);
+PyObject* discards_answer(PyObject* request);
+
 }  // namespace tenbou_py

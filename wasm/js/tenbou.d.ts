@@ -253,6 +253,54 @@ export class ScoreResults implements Iterable<ScoreResult> {
 }
 
 export function scoreMany(requests: (ScoreRequest | string)[]): ScoreResults;
+
+/** A column of request values: one entry per row (undefined: the key is absent in that row). */
+export type RequestColumn = readonly unknown[] | Uint8Array | Int8Array | Int16Array | Int32Array | Uint16Array
+  | Uint32Array | Float64Array | BigInt64Array;
+/**
+ * Requests as columns (docs/javascript.md "Columns"): each request key a column of the same
+ * length; a Uint8Array holds flags (0 false, else true), Int8/16/32Array and Uint16Array
+ * integers; a value that is not an array or typed array (options: {...}, rules: "riichi") holds
+ * for every row; a key left out takes its default.
+ */
+export type ScoreColumnsRequest = { readonly [key: string]: RequestColumn | unknown };
+/** The result columns of scoreColumns(), the same as Python's score_table: one entry per row. */
+export class ScoreColumns {
+  readonly length: number;
+  /** 1 where the row was scored, else 0. */
+  readonly ok: Uint8Array;
+  /** Han (Riichi and Korean; 0 for a failure and Hong Kong-Taiwan). */
+  readonly han: Int32Array;
+  /** Fu (0 for a failure, Korean and Hong Kong-Taiwan). */
+  readonly fu: Int32Array;
+  /** Yakuman count (Riichi; else 0). */
+  readonly yakuman: Int32Array;
+  /** The hand's total (0n for a failure and a Korean result without a payment; -1n for an aotenjo total past 2^63: score() gives it exactly). */
+  readonly total: BigInt64Array;
+  /** Limit id: columnNames().limit[id] (0: none). */
+  readonly limit: Uint8Array;
+  /** Error code id: columnNames().error[id] (0: scored). */
+  readonly error: Uint8Array;
+  /** Row i's yaku are yaku[yaku_offsets[i]] .. yaku[yaku_offsets[i + 1] - 1] (Riichi yaku ids: columnNames().yaku). */
+  readonly yaku: Uint8Array;
+  /** The han of each entry of yaku. */
+  readonly yaku_han: Int16Array;
+  /** length + 1 offsets into yaku and yaku_han. */
+  readonly yaku_offsets: Uint32Array;
+  /** Row i's yaku as {key, han} items. */
+  yakuOf(i: number): { key: string; han: number }[];
+  /** Row i's limit name ("mangan" ... "yakuman", "house_limit") or null. */
+  limitOf(i: number): string | null;
+  /** Row i's error code ("invalid_input", "not_winning", "no_yaku") or null. */
+  errorOf(i: number): string | null;
+  /** Row i's error message (score()'s error.message, or the message it throws) or null. */
+  messageOf(i: number): string | null;
+}
+/** Scores requests given as columns in one call into the core; each row's result is score()'s for the row's object. */
+export function scoreColumns(columns: ScoreColumnsRequest): ScoreColumns;
+/** The names behind the id columns of ScoreColumns. */
+export function columnNames(): { readonly yaku: readonly string[]; readonly limit: readonly (string | null)[];
+  readonly error: readonly (string | null)[] };
 export function memoryBytes(): number;
 export function scoreLines(lines: (string | Uint8Array)[]): string[];
 /** Request texts as raw bytes (the Node CLI's stream): one result text each, in order. */

@@ -727,6 +727,194 @@ export function scoreMany(requests) {
   return new ScoreResults(parts, offsets, headers);
 }
 
+// --- scoreColumns: requests as columns, results as typed-array columns ----------------------------
+//
+// The bulk form: one column per request key (docs/javascript.md "Columns", the same columns as
+// Python's score_table). JS only writes the columns into the module's input buffer (bindings.cpp
+// columns::score reads them); the core makes each row the request scoreMany makes of the same
+// object, scores it, and packs the result columns, in one call per batch.
+
+const COLUMN_KIND = { TEXT: 0, FLAGS: 1, INTEGERS: 2, VALUES: 3, CONSTANT: 4 };
+const ABSENT = 0xffffffff;
+
+const INTEGER_ARRAYS = [Int8Array, Int16Array, Int32Array, Uint16Array];
+let columnNamesCache;
+
+/** The names behind the id columns: {yaku: keys by id, limit: [null, "mangan", ...], error: [null, "invalid_input", ...]}. */
+export function columnNames() {
+  if (!columnNamesCache) columnNamesCache = Object.freeze(JSON.parse(core.columnNames()));
+  return columnNamesCache;
+}
+
+/** The result columns of scoreColumns(): typed arrays, one entry per row (yaku: per row through yaku_offsets). */
+export class ScoreColumns {
+  constructor(table, rows, heap) {
+    const u8 = (at, n) => heap.slice(at, at + n);
+    const of = (Type, at, n) => new Type(heap.buffer.slice(at, at + n * Type.BYTES_PER_ELEMENT));
+    const yakuCount = table[1];
+    this.length = rows;
+    this.ok = u8(table[2], rows);
+    this.han = of(Int32Array, table[3], rows);
+    this.fu = of(Int32Array, table[4], rows);
+    this.yakuman = of(Int32Array, table[5], rows);
+    this.total = of(BigInt64Array, table[6], rows);
+    this.limit = u8(table[7], rows);
+    this.error = u8(table[8], rows);
+    this.yaku_offsets = of(Uint32Array, table[9], rows + 1);
+    this.yaku = u8(table[10], yakuCount);
+    this.yaku_han = of(Int16Array, table[11], yakuCount);
+    this._messageOffsets = of(Uint32Array, table[12], rows + 1);
+    this._messages = u8(table[13], table[14]);
+  }
+  /** Row i's yaku as the contract's {key, han} items (Riichi rows; empty for a failure and other families). */
+  yakuOf(i) {
+    const keys = columnNames().yaku, out = [];
+    for (let k = this.yaku_offsets[i]; k < this.yaku_offsets[i + 1]; k++) out.push({ key: keys[this.yaku[k]], han: this.yaku_han[k] });
+    return out;
+  }
+  /** Row i's limit name ("mangan" ... "yakuman", "house_limit") or null. */
+  limitOf(i) { return columnNames().limit[this.limit[i]]; }
+  /** Row i's error code ("invalid_input", "not_winning", "no_yaku") or null for a scored row. */
+  errorOf(i) { return columnNames().error[this.error[i]]; }
+  /** Row i's error message (score()'s result.error.message, the exception's message), or null for a scored row. */
+  messageOf(i) {
+    if (this.error[i] === 0) return null;
+    return fromUtf8.decode(this._messages.subarray(this._messageOffsets[i], this._messageOffsets[i + 1]));
+  }
+}
+
+// The row object score() would be given for row i of the columns (a row written whole).
+function rowObject(names, columns, kinds, i) {
+  const o = {};
+  for (let c = 0; c < names.length; c++) {
+    const col = columns[c];
+    const kind = kinds[c];
+    const v = kind === COLUMN_KIND.CONSTANT ? col : kind === COLUMN_KIND.FLAGS ? col[i] !== 0 : col[i];
+    if (v !== undefined) o[names[c]] = v;
+  }
+  return o;
+}
+
+/**
+ * Scores requests given as columns: {hand: string[], win_tile: string[], tsumo: Uint8Array, ...},
+ * one column per request key (an array, or a typed array: Uint8Array holds flags, Int8/16/32Array
+ * and Uint16Array integers); a value that is not an array (options: {...}, rules: "riichi") holds
+ * for every row; a missing key (or an undefined entry) takes the default. Returns ScoreColumns.
+ * Each row's result is exactly score()'s for the row's object; a bad row fails in its own row.
+ */
+export function scoreColumns(columns) {
+  if (columns === null || typeof columns !== "object" || Array.isArray(columns) || ArrayBuffer.isView(columns))
+    throw new TypeError("scoreColumns: expected an object of columns, e.g. {hand: [...], win_tile: [...]}");
+  const names = Object.keys(columns).filter((k) => columns[k] !== undefined);
+  let rows = -1, first = "";
+  for (const k of names) {
+    const c = columns[k];
+    if (!Array.isArray(c) && !ArrayBuffer.isView(c)) continue;
+    if (rows < 0) { rows = c.length; first = k; }
+    else if (c.length !== rows) throw new TypeError(`scoreColumns: column "${k}" has ${c.length} rows, "${first}" has ${rows}`);
+  }
+  if (rows < 0) throw new TypeError("scoreColumns: no column holds rows (an array or a typed array)");
+  const values = names.map((k) => columns[k]);
+  const kinds = values.map((c) => {
+    if (c instanceof Uint8Array) return COLUMN_KIND.FLAGS;
+    if (INTEGER_ARRAYS.some((T) => c instanceof T)) return COLUMN_KIND.INTEGERS;
+    if (Array.isArray(c)) return c.every((x) => typeof x === "string" || x === undefined) ? COLUMN_KIND.TEXT : COLUMN_KIND.VALUES;
+    if (ArrayBuffer.isView(c)) return COLUMN_KIND.VALUES;  // Float64Array, Uint32Array ...: each number as it is
+    return COLUMN_KIND.CONSTANT;
+  });
+  const whole = new Set();  // rows the columns cannot carry as score() would: written as score() writes them
+  // Each row's record size, as scoreMany's encoder would count it: past BINARY_LIMIT score()
+  // sends the request as JSON text, so such a row goes whole. [kind][u32] OBJECT ... END, then
+  // per member its key (one byte, or a STRING) and its value.
+  const rowBytes = new Float64Array(rows).fill(7);
+  const e = encoder;
+  e.begin();
+  e.u32(rows);
+  e.u32(names.length);
+  for (let c = 0; c < names.length; c++) {
+    const key = utf8.encode(names[c]);
+    if (key.length > 255) {  // no request key is this long: every row is refused as score() refuses it
+      for (let i = 0; i < rows; i++) whole.add(i);
+    }
+    e.byte(Math.min(key.length, 255));
+    e.room(255);
+    e.buf.set(key.subarray(0, 255), e.pos);
+    e.pos += Math.min(key.length, 255);
+    const kind = kinds[c], col = values[c];
+    const keyBytes = REQUEST_KEY_IDS[names[c]] !== undefined ? 1 : 5 + key.length;
+    e.byte(kind);
+    if (kind === COLUMN_KIND.TEXT) {
+      for (let i = 0; i < rows; i++) {
+        const s = col[i];
+        if (s === undefined) { e.u32(ABSENT); continue; }
+        const at = e.pos;
+        try {
+          e.text(s);
+          rowBytes[i] += keyBytes + 1 + e.pos - at;
+        } catch (err) {
+          if (!(err instanceof NotBinary)) throw err;
+          e.pos = at;
+          e.u32(ABSENT);
+          whole.add(i);
+        }
+      }
+    } else if (kind === COLUMN_KIND.FLAGS) {
+      for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 1;
+      e.room(rows);
+      e.buf.set(col, e.pos);
+      e.pos += rows;
+    } else if (kind === COLUMN_KIND.INTEGERS) {
+      for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 5;
+      e.room(4 * rows);
+      for (let i = 0, p = e.pos; i < rows; i++, p += 4) e.dv.setInt32(p, col[i], true);
+      e.pos += 4 * rows;
+    } else if (kind === COLUMN_KIND.VALUES) {
+      for (let i = 0; i < rows; i++) {
+        const v = col[i];
+        const t = typeof v;
+        if (v === undefined || t === "function" || t === "symbol") { e.u32(0); continue; }  // absent, as a member would be
+        const at = e.pos;
+        e.u32(0);
+        try {
+          e.value(v, 1, names[c]);
+          e.dv.setUint32(at, e.pos - at - 4, true);
+          rowBytes[i] += keyBytes + e.pos - at - 4;
+        } catch (err) {
+          if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
+          e.pos = at;
+          e.u32(0);
+          whole.add(i);
+        }
+      }
+    } else {
+      const at = e.pos;
+      e.u32(0);
+      const t = typeof col;
+      try {
+        if (t === "function" || t === "symbol") throw new NotBinary();
+        e.value(col, 1, names[c]);
+        e.dv.setUint32(at, e.pos - at - 4, true);
+        for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + e.pos - at - 4;
+      } catch (err) {
+        if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
+        e.pos = at;
+        e.u32(0);
+        for (let i = 0; i < rows; i++) whole.add(i);
+      }
+    }
+  }
+  for (let i = 0; i < rows; i++) if (rowBytes[i] > BINARY_LIMIT) whole.add(i);
+  const wholeRows = [...whole].sort((a, b) => a - b);
+  e.u32(wholeRows.length);
+  for (const i of wholeRows) {
+    e.u32(i);
+    e.request(rowObject(names, values, kinds, i));
+  }
+  const tablePtr = core._tenbou_score_columns(e.pos);
+  const table = core.HEAPU32.slice(tablePtr >>> 2, (tablePtr >>> 2) + 16);
+  return new ScoreColumns(table, rows, core.HEAPU8);
+}
+
 /** Scores one request (the contract's object, or its JSON text). Throws on invalid input. */
 export function score(request) {
   const r = scoreMany([request]).at(0);

@@ -18,11 +18,13 @@
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "core/limits.hpp"
+#include "core/small_copy.hpp"
 #include "tenbou/value_view.hpp"
 #include "tenbou/waits.hpp"
 #include "tenbou/options_schema.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/yaku_table.hpp"
+#include "tenbou/payments.hpp"
 
 namespace {
 
@@ -167,6 +169,279 @@ Json (*const kRecordFunctions[])(const Json&) = {tenbou::points_json, tenbou::se
                                                   tenbou::discards_json, tenbou::shanten_json,
                                                   tenbou::korean_declaration_json};
 
+// --- scoreColumns: requests as columns in, results as columns out -----------------------------
+//
+// JS writes the columns (tenbou.mjs scoreColumns) into batch_in:
+//   u32 rows, u32 columns, then per column: u8 key length, the key, u8 kind, its data:
+//     kind 0 text:     per row u32 n + n bytes of UTF-8 (n = 0xFFFFFFFF: absent in this row)
+//     kind 1 flags:    per row u8 (0 false, else true)
+//     kind 2 integers: per row i32
+//     kind 3 values:   per row u32 n + a binary value of n bytes (n = 0: absent in this row)
+//     kind 4 constant: u32 n + one binary value, the same in every row
+//   then u32 count and that many [u32 row][request record] for rows JS wrote whole (a value
+//   the columns cannot carry as score() would: a lone surrogate, a Map, a Date ...).
+// Each row becomes the very request record scoreMany writes for the same object (the same key
+// bytes, the same values), scored as score_records scores it, so a row's result is score()'s;
+// each result is read into the columns below as it is made (score_records_each), a chunk of
+// rows at a time.
+namespace columns {
+
+constexpr std::uint32_t kAbsent = 0xFFFFFFFF;
+constexpr std::size_t kChunk = 4096;
+
+enum Kind : std::uint8_t { Text = 0, Flags = 1, Integers = 2, Values = 3, Constant = 4 };
+
+struct Column {
+  std::string key;   // the key as the binary form writes it: a dictionary id byte, or a STRING
+  Kind kind;
+  const std::uint8_t* at;  // the next row's data (Constant: the value)
+  std::uint32_t size;      // Constant: the value's bytes
+};
+
+// The result columns (docs/javascript.md "Columns"): ids into names().
+struct Out {
+  std::vector<std::uint8_t> ok, limit, error, yaku;
+  std::vector<std::int32_t> han, fu, yakuman;
+  std::vector<std::int64_t> total;
+  std::vector<std::uint32_t> yaku_offsets, message_offsets;
+  std::vector<std::int16_t> yaku_han;
+  std::string messages;
+  std::uint32_t table[16];
+} out;
+
+std::string chunk_in;
+
+std::uint32_t u32_at(const std::uint8_t* p) { return tenbou::binary::detail::read_u32(p); }
+
+// The vocabularies of the id columns: 0 is "none" in limit and error.
+const char* limit_of(std::uint8_t id) { return tenbou::limit_name(static_cast<tenbou::Limit>(id)); }
+constexpr std::uint8_t kHouseLimit = static_cast<std::uint8_t>(tenbou::Limit::Yakuman) + 1;  // Hong Kong-Taiwan's
+constexpr tenbou::ErrorCode kErrorCodes[] = {tenbou::ErrorCode::InvalidInput, tenbou::ErrorCode::NotWinning,
+                                             tenbou::ErrorCode::NoYaku};
+
+// Each result's columns, row after row, as score_records_each hands the results over.
+struct Sink final : tenbou::ResultSink {
+  std::size_t i = 0;  // the row of the next result
+  bool failed(const tenbou::ResultError* e) {
+    if (!e) return false;
+    for (std::uint8_t k = 0; k < std::size(kErrorCodes); ++k)
+      if (e->code == kErrorCodes[k]) out.error[i] = static_cast<std::uint8_t>(k + 1);
+    out.messages += e->text();
+    return true;
+  }
+  void riichi(const tenbou::RiichiResult& r) override {
+    if (!r.ok) {
+      failed(r.error.get());
+    } else {
+      out.ok[i] = 1;
+      out.han[i] = r.han;
+      out.fu[i] = r.fu;
+      out.yakuman[i] = r.yakuman;
+      // An aotenjo total past 64 bits: -1, for score() to give exactly.
+      const auto& exact = r.payments.exact;
+      out.total[i] = !exact ? r.payments.total : exact->total.fits_int64() ? exact->total.to_int64() : -1;
+      out.limit[i] = static_cast<std::uint8_t>(r.payments.limit);
+      for (const auto& y : r.yaku) {
+        out.yaku.push_back(static_cast<std::uint8_t>(y.yaku));
+        out.yaku_han.push_back(y.han);
+      }
+    }
+    next();
+  }
+  void korean(const tenbou::KoreanResult& r) override {
+    if (!failed(r.error.get())) {
+      out.ok[i] = 1;
+      out.han[i] = r.han;
+      out.total[i] = r.has_points ? r.total : 0;
+    }
+    next();
+  }
+  void hktw(const tenbou::HktwResult& r) override {
+    if (!failed(r.error.get())) {
+      out.ok[i] = 1;
+      out.total[i] = r.total;
+      out.limit[i] = r.limited ? kHouseLimit : 0;
+    }
+    next();
+  }
+  void next() {
+    ++i;
+    out.yaku_offsets[i] = static_cast<std::uint32_t>(out.yaku.size());
+    out.message_offsets[i] = static_cast<std::uint32_t>(out.messages.size());
+  }
+};
+
+// Writes the next row's request record (what scoreMany's encoder writes for the row's object)
+// at `to`, which has room for the longest row; returns the end.
+char* write_row(std::vector<Column>& cols, char* to) {
+  namespace b = tenbou::binary;
+  char* const start = to;
+  to += 5;
+  *to++ = static_cast<char>(b::Object);
+  const auto put = [&](const void* bytes, std::size_t n) {  // short copies inlined (a memcpy call each cost more)
+    tenbou::copy_bytes(to, static_cast<const char*>(bytes), n);
+    to += n;
+  };
+  for (Column& c : cols) {
+    switch (c.kind) {
+      case Text: {
+        const std::uint32_t n = u32_at(c.at);
+        if (n == kAbsent) { c.at += 4; break; }
+        put(c.key.data(), c.key.size());
+        *to++ = static_cast<char>(b::String);
+        put(c.at, 4 + std::size_t{n});
+        c.at += 4 + std::size_t{n};
+        break;
+      }
+      case Flags:
+        put(c.key.data(), c.key.size());
+        *to++ = static_cast<char>(*c.at++ ? b::True : b::False);
+        break;
+      case Integers:
+        put(c.key.data(), c.key.size());
+        *to++ = static_cast<char>(b::Int32);
+        put(c.at, 4);
+        c.at += 4;
+        break;
+      case Values: {
+        const std::uint32_t n = u32_at(c.at);
+        if (n != 0) {
+          put(c.key.data(), c.key.size());
+          put(c.at + 4, n);
+        }
+        c.at += 4 + std::size_t{n};
+        break;
+      }
+      case Constant:
+        put(c.key.data(), c.key.size());
+        put(c.at, c.size);
+        break;
+    }
+  }
+  *to++ = static_cast<char>(b::End);
+  start[0] = 0;  // kind 0: a binary value
+  const auto len = static_cast<std::uint32_t>(to - start - 5);
+  std::memcpy(start + 1, &len, 4);
+  return to;
+}
+
+// Steps past the next row's data in every column (a row JS wrote whole).
+void skip_row(std::vector<Column>& cols) {
+  for (Column& c : cols) {
+    switch (c.kind) {
+      case Text: { const std::uint32_t n = u32_at(c.at); c.at += 4 + (n == kAbsent ? 0 : std::size_t{n}); break; }
+      case Flags: c.at += 1; break;
+      case Integers: c.at += 4; break;
+      case Values: c.at += 4 + std::size_t{u32_at(c.at)}; break;
+      case Constant: break;
+    }
+  }
+}
+
+// Scores the columns in batch_in (written by tenbou.mjs, this file's only caller, so well
+// formed); returns the table of the result columns: rows, yaku entries, where each column
+// starts, the messages' length.
+std::uint32_t* score(std::size_t size) {
+  const std::uint8_t* p = batch_in.data();
+  const std::uint8_t* const end = p + size;
+  const std::uint32_t rows = u32_at(p), ncols = u32_at(p + 4);
+  p += 8;
+  std::vector<Column> cols;
+  std::size_t row_room = 7;  // the longest row's record: [kind][u32] OBJECT ... END
+  for (std::uint32_t c = 0; c < ncols; ++c) {
+    const std::string_view key(reinterpret_cast<const char*>(p + 1), p[0]);
+    p += 1 + p[0];
+    Column col{{}, static_cast<Kind>(*p++), p, 0};
+    const auto& names = tenbou::binary::detail::kRequestKeyNames;
+    const auto id = std::find(std::begin(names), std::end(names), key) - std::begin(names);
+    if (id < tenbou::binary::detail::kRequestKeyCount) {
+      col.key = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
+    } else {  // a key the dictionary does not hold travels as a STRING (the reader names it)
+      col.key = static_cast<char>(tenbou::binary::String);
+      const auto n = static_cast<std::uint32_t>(key.size());
+      col.key.append(reinterpret_cast<const char*>(&n), 4).append(key);
+    }
+    std::size_t longest = 0;  // this column's most bytes in a row
+    switch (col.kind) {
+      case Text:
+        for (std::uint32_t i = 0; i < rows; ++i) {
+          const std::uint32_t n = u32_at(p);
+          if (n != kAbsent) longest = std::max<std::size_t>(longest, n);
+          p += 4 + (n == kAbsent ? 0 : std::size_t{n});
+        }
+        longest += 5;
+        break;
+      case Flags: p += rows; longest = 1; break;
+      case Integers: p += 4 * std::size_t{rows}; longest = 5; break;
+      case Values:
+        for (std::uint32_t i = 0; i < rows; ++i) {
+          longest = std::max<std::size_t>(longest, u32_at(p));
+          p += 4 + std::size_t{u32_at(p)};
+        }
+        break;
+      case Constant: col.size = u32_at(p); col.at = p + 4; p += 4 + std::size_t{col.size}; longest = col.size; break;
+    }
+    row_room += col.key.size() + longest;
+    cols.push_back(std::move(col));
+  }
+  // The rows written whole: [u32 row][record], in row order.
+  std::uint32_t whole = p + 4 <= end ? u32_at(p) : 0;
+  p += 4;
+
+  out.ok.assign(rows, 0); out.limit.assign(rows, 0); out.error.assign(rows, 0);
+  out.han.assign(rows, 0); out.fu.assign(rows, 0); out.yakuman.assign(rows, 0); out.total.assign(rows, 0);
+  out.yaku_offsets.assign(std::size_t{rows} + 1, 0); out.message_offsets.assign(std::size_t{rows} + 1, 0);
+  out.yaku.clear(); out.yaku_han.clear(); out.messages.clear();
+  Sink sink;
+  for (std::uint32_t first = 0; first < rows; first += kChunk) {
+    const std::uint32_t last = std::min<std::uint32_t>(rows, first + kChunk);
+    std::size_t used = 0;
+    for (std::uint32_t i = first; i < last; ++i) {
+      const bool written_whole = whole > 0 && u32_at(p) == i;
+      const std::size_t n = written_whole ? 5 + std::size_t{u32_at(p + 5)} : row_room;
+      if (chunk_in.size() < used + n) chunk_in.resize(std::max(2 * chunk_in.size(), used + n));
+      if (written_whole) {
+        std::memcpy(&chunk_in[used], p + 4, n);
+        used += n;
+        p += 4 + n;
+        --whole;
+        skip_row(cols);
+      } else {
+        used = static_cast<std::size_t>(write_row(cols, &chunk_in[used]) - chunk_in.data());
+      }
+    }
+    tenbou::score_records_each(reinterpret_cast<const std::uint8_t*>(chunk_in.data()), used, sink);
+  }
+  auto at = [](const void* q) { return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(q)); };
+  std::uint32_t* t = out.table;
+  t[0] = rows;
+  t[1] = static_cast<std::uint32_t>(out.yaku.size());
+  t[2] = at(out.ok.data()); t[3] = at(out.han.data()); t[4] = at(out.fu.data()); t[5] = at(out.yakuman.data());
+  t[6] = at(out.total.data()); t[7] = at(out.limit.data()); t[8] = at(out.error.data());
+  t[9] = at(out.yaku_offsets.data()); t[10] = at(out.yaku.data()); t[11] = at(out.yaku_han.data());
+  t[12] = at(out.message_offsets.data()); t[13] = at(out.messages.data());
+  t[14] = static_cast<std::uint32_t>(out.messages.size());
+  return t;
+}
+
+// {"yaku": [...], "limit": [null, ...], "error": [null, ...]}: the names of the id columns.
+std::string names() {
+  tenbou::Json o = tenbou::Json::object();
+  tenbou::Json yaku = tenbou::Json::array(), limit = tenbou::Json::array(), error = tenbou::Json::array();
+  for (const auto& y : tenbou::kYakuTable) yaku.push(tenbou::Json::string(std::string(y.key)));
+  limit.push(tenbou::Json::null());
+  for (std::uint8_t i = 1; i < kHouseLimit; ++i) limit.push(tenbou::Json::string(limit_of(i)));
+  limit.push(tenbou::Json::string("house_limit"));
+  error.push(tenbou::Json::null());
+  for (const auto code : kErrorCodes) error.push(tenbou::Json::string(tenbou::error_code_name(code)));
+  o.set("yaku", std::move(yaku));
+  o.set("limit", std::move(limit));
+  o.set("error", std::move(error));
+  return o.dump();
+}
+
+}  // namespace columns
+
 }  // namespace
 
 // The batch path (tenbou.mjs scoreMany): JS writes request records into the buffer it is
@@ -183,6 +458,10 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
   return static_cast<std::uint32_t>(batch_out.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }
+// scoreColumns: the columns JS wrote into the input buffer, scored; the result columns' table.
+EMSCRIPTEN_KEEPALIVE std::uint32_t* tenbou_score_columns(std::uint32_t size) {
+  return columns::score(std::min<std::size_t>(size, batch_in.size()));
+}
 // One request record in the input buffer through kRecordFunctions[fn]: the result's JSON
 // text in the output buffer, its length returned. points, settle, waits, discards, shanten
 // and koreanDeclaration read their request as score does (NaN named, a throwing getter or
@@ -221,4 +500,5 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("resultKeys", &result_keys);
   emscripten::function("requestKeys", &request_keys);
   emscripten::function("riichiYakuKeys", &riichi_yaku_keys);
+  emscripten::function("columnNames", &columns::names);
 }

@@ -49,6 +49,18 @@ void score_json_text_to(std::string_view request_text, std::string& out);
 // A malformed record gives an invalid_input result, never a read past `size`.
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out);
 
+// score_records' requests, each result handed to a sink as it is made instead of written
+// (for a front end that reads a few fields of each: the WebAssembly columnar form). A failure,
+// of any family, is a RiichiResult with ok false, as score_request gives it.
+struct ResultSink {
+  virtual void riichi(const RiichiResult& result) = 0;
+  virtual void korean(const KoreanResult& result) = 0;
+  virtual void hktw(const HktwResult& result) = 0;
+ protected:
+  ~ResultSink() = default;
+};
+void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& sink);
+
 // Payments of a bare han/fu cell (contract.md "Points without a hand").
 // `query` keys: han, fu, yakuman, dealer, tsumo, method, honba, riichi_sticks, options.
 // Invalid arguments are an `ok: false` result with code invalid_input; a cell the

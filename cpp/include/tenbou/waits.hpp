@@ -2,6 +2,7 @@
 // ready hand every winning tile with its full scored result by ron and by tsumo,
 // for every rule family (the same scorers as score_request).
 #pragma once
+#include <variant>
 #include <vector>
 
 #include "tenbou/hktw.hpp"
@@ -55,6 +56,39 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& hand);
 // The full result of winning on `win` by ron or tsumo (a flag the request set that
 // cannot go with that win is dropped; an impossible combination is an ok: false result).
 // Declared in api.hpp's ScoreResult terms: see score_wait there.
+
+// The result of any rule family's request (as api.hpp declares it).
+using ScoreResult = std::variant<RiichiResult, KoreanResult, HktwResult>;
+
+// A winning tile with its copies unseen and its full results by ron and by tsumo.
+struct ScoredWait {
+  Tile tile;
+  int unseen;
+  ScoreResult ron, tsumo;
+};
+
+// The answers below as data (the JSON writers and the Python binding build their objects from
+// them, key for key): waits_of reads a request as waits_json does, discards_of as discards_json.
+// Both throw InputError for invalid input.
+struct WaitsAnswer {
+  BeforeWinAnalysis analysis;
+  std::vector<ScoredWait> waits;
+};
+WaitsAnswer waits_of(const ValueView& request);
+
+struct DiscardOption {
+  Tile tile;
+  bool red;
+  BeforeWinAnalysis analysis;     // of the hand after this discard
+  std::vector<ScoredWait> waits;  // when it is ready (shanten 0)
+  double value = 0;               // unseen x ron total over the waits (the sort's third key)
+};
+struct DiscardsAnswer {
+  RulesFamily family = RulesFamily::Riichi;
+  int shanten = 0;  // -1: the hand is already complete
+  std::vector<DiscardOption> discards;  // best first
+};
+DiscardsAnswer discards_of(const Json& request);  // `request` an object
 
 // Contract-level answers (never throw; invalid input is an ok: false object):
 //   shanten_json: {"ok", "rules", "shanten", "forms": {"standard", "seven_pairs", "thirteen_orphans"},

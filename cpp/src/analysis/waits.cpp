@@ -9,6 +9,7 @@
 #include "tenbou/riichi.hpp"
 #include "tenbou/shanten.hpp"
 #include "tenbou/value_view.hpp"
+#include "tenbou/bignum.hpp"
 
 namespace tenbou {
 namespace {
@@ -197,130 +198,178 @@ Json shanten_json(const Json& request) {
 
 namespace {
 
+// What a ron result adds to the discard table's expected value: its total (an aotenjo total
+// past 64 bits read from its digits, as the JSON answer writes it; no total counts 0).
+double total_value(const ScoreResult& result) {
+  if (const auto* r = std::get_if<RiichiResult>(&result)) {
+    if (!r->payments.exact) return static_cast<double>(r->payments.total);
+    const BigUint& t = r->payments.exact->total;
+    return t.fits_int64() ? static_cast<double>(t.to_int64()) : std::strtod(t.to_decimal().c_str(), nullptr);
+  }
+  if (const auto* k = std::get_if<KoreanResult>(&result)) return k->has_points ? static_cast<double>(k->total) : 0;
+  return static_cast<double>(std::get<HktwResult>(result).total);
+}
+
 // Every winning tile with its ron and tsumo results; `value` adds up unseen x ron total
 // (the expected value the discard table sorts by).
-Json waits_array(const HandBeforeWin& hand, const BeforeWinAnalysis& a, double* value = nullptr) {
-  Json waits = Json::array();
+std::vector<ScoredWait> scored_waits(const HandBeforeWin& hand, const BeforeWinAnalysis& a, double* value = nullptr) {
+  std::vector<ScoredWait> waits;
+  waits.reserve(a.winning_tiles.size());
   for (Tile t : a.winning_tiles) {
-    Json& w = waits.push(Json::object());
     const int unseen = std::max(0, 4 - hand.seen[t]);
-    w.set("tile", Json::string(tile_name(t)));
-    w.set("unseen", Json::integer(unseen));
-    const ScoreResult ron = score_wait(hand, t, false);
-    if (value && score_result_ok(ron)) {
-      const Json r = score_result_to_json(ron);
-      if (const Json* total = r.find("total"))
-        *value += unseen * (total->type() == Json::Type::Int ? static_cast<double>(total->as_int())
-                                                              : std::strtod(total->as_string().c_str(), nullptr));
-    }
-    w.set("ron", score_result_to_json(ron));
-    w.set("tsumo", score_result_to_json(score_wait(hand, t, true)));
+    ScoreResult ron = score_wait(hand, t, false);
+    if (value && score_result_ok(ron)) *value += unseen * total_value(ron);
+    waits.push_back({t, unseen, std::move(ron), score_wait(hand, t, true)});
   }
   return waits;
 }
 
+Json waits_array(const std::vector<ScoredWait>& waits) {
+  Json out = Json::array();
+  for (const ScoredWait& sw : waits) {
+    Json& w = out.push(Json::object());
+    w.set("tile", Json::string(tile_name(sw.tile)));
+    w.set("unseen", Json::integer(sw.unseen));
+    w.set("ron", score_result_to_json(sw.ron));
+    w.set("tsumo", score_result_to_json(sw.tsumo));
+  }
+  return out;
+}
+
+// The request of one discard: the request's members but "hand" and "own_discards", then the
+// hand after the discard and the own discards with it (read in place: no copy of the request).
+class AfterDiscard final : public ValueView {
+ public:
+  AfterDiscard(const Json& request, const Json& hand, const Json& own) : request_(request), hand_(hand), own_(own) {}
+  Kind kind() const override { return Kind::Object; }
+  bool as_bool() const override { return false; }
+  std::int64_t as_int() const override { return 0; }
+  std::string_view as_string() const override { return {}; }
+  void each_item(FunctionRef<void(std::size_t, const ValueView&)>) const override {}
+  void each_member(FunctionRef<void(std::string_view, const ValueView&)> visit) const override {
+    for (const auto& [key, value] : request_.members())
+      if (kept(key)) visit(key, JsonView(value));
+    visit("hand", JsonView(hand_));
+    visit("own_discards", JsonView(own_));
+  }
+  std::size_t size() const override {
+    std::size_t n = 2;
+    for (const auto& member : request_.members()) n += kept(member.first);
+    return n;
+  }
+
+ private:
+  static bool kept(std::string_view key) { return key != "hand" && key != "own_discards"; }
+  const Json& request_;
+  const Json& hand_;
+  const Json& own_;
+};
+
 }  // namespace
+
+WaitsAnswer waits_of(const ValueView& request) {
+  const HandBeforeWin hand = hand_before_win_from(request);
+  WaitsAnswer answer{analyse_before_win(hand), {}};
+  answer.waits = scored_waits(hand, answer.analysis);
+  return answer;
+}
 
 Json waits_json(const Json& request) {
   try {
-    const HandBeforeWin hand = hand_before_win_from(JsonView(request));
-    const BeforeWinAnalysis a = analyse_before_win(hand);
+    const WaitsAnswer answer = waits_of(JsonView(request));
     Json o = Json::object();
-    write_analysis(o, a);
-    o.set("furiten", Json::boolean(a.furiten));
-    o.set("waits", waits_array(hand, a));
+    write_analysis(o, answer.analysis);
+    o.set("furiten", Json::boolean(answer.analysis.furiten));
+    o.set("waits", waits_array(answer.waits));
     return o;
   } catch (const InputError& e) {
     return failure(e);
   }
 }
 
+DiscardsAnswer discards_of(const Json& request) {
+  const Json* hand_text = request.find("hand");
+  if (!hand_text) throw InputError("bad_value", "hand", "the request has no \"hand\"");
+  if (request.find("win_tile") || request.find("tsumo"))
+    throw InputError("bad_value", request.find("win_tile") ? "win_tile" : "tsumo",
+                     "a hand to discard from has no winning tile: leave win_tile and tsumo out");
+  const Json* rules_key = request.find("rules");
+  const std::string_view family =
+      rules_key && rules_key->type() == Json::Type::String ? std::string_view(rules_key->as_string()) : std::string_view();
+  // A hand or own discards in another form (an array: notation.hpp), read as their text.
+  TileTextRoom room;
+  const TileForm form{family != "korean" && family != "hktw", false};
+  const std::vector<ParsedTile> tiles = parse_tiles(tile_field(JsonView(*hand_text), "hand", room, form), "hand");
+  const Json* melds = request.find("melds");
+  const std::size_t meld_count = melds && melds->type() == Json::Type::Array ? melds->items().size() : 0;
+  const int full = family == "hktw" ? 17 : 14;
+  if (tiles.size() + 3 * meld_count != static_cast<std::size_t>(full))
+    throw InputError("tile_count", "hand",
+                     std::to_string(tiles.size()) + " tiles given; with " + std::to_string(meld_count) +
+                         " meld(s) a hand to discard from holds " + std::to_string(full - 3 * static_cast<int>(meld_count)) +
+                         " tiles (one more than a hand before the win)");
+  const Json* discards_key = request.find("own_discards");
+  const std::string own(discards_key ? tile_field(JsonView(*discards_key), "own_discards", room, form) : "");
+
+  DiscardsAnswer answer;
+  bool complete = false;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    bool seen_before = false;
+    for (std::size_t j = 0; j < i; ++j) seen_before |= tiles[j].tile == tiles[i].tile && tiles[j].red == tiles[i].red;
+    if (seen_before) continue;
+    // The hand after this discard, the discarded tile among the player's own discards.
+    std::string rest;
+    for (std::size_t j = 0; j < tiles.size(); ++j)
+      if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
+    const Json rest_json = Json::string(std::move(rest));
+    const Json own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
+    const HandBeforeWin b = hand_before_win_from(AfterDiscard(request, rest_json, own_json));
+    DiscardOption opt{tiles[i].tile, tiles[i].red, analyse_before_win(b), {}, 0};
+    answer.family = opt.analysis.family;
+    // The hand was already complete: this discard waits on the very tile it let go.
+    for (const UsefulTile& u : opt.analysis.ukeire)
+      if (opt.analysis.shanten == 0 && u.tile == tiles[i].tile) complete = true;
+    if (opt.analysis.shanten == 0) opt.waits = scored_waits(b, opt.analysis, &opt.value);
+    answer.discards.push_back(std::move(opt));
+  }
+  // Best first (README "What to discard"): lowest shanten, most useful tiles unseen, the
+  // higher expected value of the waits (unseen x ron total), then tile order.
+  std::stable_sort(answer.discards.begin(), answer.discards.end(), [](const DiscardOption& x, const DiscardOption& y) {
+    if (x.analysis.shanten != y.analysis.shanten) return x.analysis.shanten < y.analysis.shanten;
+    if (x.analysis.ukeire_unseen != y.analysis.ukeire_unseen) return x.analysis.ukeire_unseen > y.analysis.ukeire_unseen;
+    if (x.value != y.value) return x.value > y.value;
+    if (x.tile != y.tile) return x.tile < y.tile;
+    return !x.red && y.red;
+  });
+  answer.shanten = complete ? -1 : answer.discards.front().analysis.shanten;
+  return answer;
+}
+
 Json discards_json(const Json& request) {
   try {
     if (request.type() != Json::Type::Object)
       throw InputError("bad_type", "", "a request must be a JSON object, not " + std::string(Json::type_name(request.type())));
-    const Json* hand_text = request.find("hand");
-    if (!hand_text) throw InputError("bad_value", "hand", "the request has no \"hand\"");
-    if (request.find("win_tile") || request.find("tsumo"))
-      throw InputError("bad_value", request.find("win_tile") ? "win_tile" : "tsumo",
-                       "a hand to discard from has no winning tile: leave win_tile and tsumo out");
-    const Json* rules_key = request.find("rules");
-    const std::string_view family =
-        rules_key && rules_key->type() == Json::Type::String ? std::string_view(rules_key->as_string()) : std::string_view();
-    // A hand or own discards in another form (an array: notation.hpp), read as their text.
-    TileTextRoom room;
-    const TileForm form{family != "korean" && family != "hktw", false};
-    const std::vector<ParsedTile> tiles = parse_tiles(tile_field(JsonView(*hand_text), "hand", room, form), "hand");
-    const Json* melds = request.find("melds");
-    const std::size_t meld_count = melds && melds->type() == Json::Type::Array ? melds->items().size() : 0;
-    const int full = family == "hktw" ? 17 : 14;
-    if (tiles.size() + 3 * meld_count != static_cast<std::size_t>(full))
-      throw InputError("tile_count", "hand",
-                       std::to_string(tiles.size()) + " tiles given; with " + std::to_string(meld_count) +
-                           " meld(s) a hand to discard from holds " + std::to_string(full - 3 * static_cast<int>(meld_count)) +
-                           " tiles (one more than a hand before the win)");
-    const Json* discards_key = request.find("own_discards");
-    const std::string own(discards_key ? tile_field(JsonView(*discards_key), "own_discards", room, form) : "");
-
-    struct Option {
-      Json json;
-      int shanten;
-      int ukeire;
-      double value;
-      Tile tile;
-      bool red;
-    };
-    std::vector<Option> options;
-    bool complete = false;
-    std::string rules;
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-      bool seen_before = false;
-      for (std::size_t j = 0; j < i; ++j) seen_before |= tiles[j].tile == tiles[i].tile && tiles[j].red == tiles[i].red;
-      if (seen_before) continue;
-      // The hand after this discard, the discarded tile among the player's own discards.
-      std::string rest;
-      for (std::size_t j = 0; j < tiles.size(); ++j)
-        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
-      Json after = Json::object();
-      for (const auto& [key, value] : request.members())
-        if (key != "hand" && key != "own_discards") after.set(key, value);
-      after.set("hand", Json::string(rest));
-      after.set("own_discards", Json::string(own + tile_name(tiles[i].tile, tiles[i].red)));
-      const HandBeforeWin b = hand_before_win_from(JsonView(after));
-      const BeforeWinAnalysis a = analyse_before_win(b);
-      rules = rules_family_name(a.family);
-      Option opt{Json::object(), a.shanten, a.ukeire_unseen, 0, tiles[i].tile, tiles[i].red};
-      opt.json.set("tile", Json::string(tile_name(tiles[i].tile, tiles[i].red)));
-      opt.json.set("shanten", Json::integer(a.shanten));
+    const DiscardsAnswer answer = discards_of(request);
+    Json o = Json::object();
+    o.set("ok", Json::boolean(true));
+    o.set("rules", Json::string(rules_family_name(answer.family)));
+    o.set("shanten", Json::integer(answer.shanten));
+    Json list = Json::array();
+    for (const DiscardOption& d : answer.discards) {
+      Json& opt = list.push(Json::object());
+      opt.set("tile", Json::string(tile_name(d.tile, d.red)));
+      opt.set("shanten", Json::integer(d.analysis.shanten));
       Json ukeire = Json::array();
-      for (const UsefulTile& u : a.ukeire) {
+      for (const UsefulTile& u : d.analysis.ukeire) {
         Json& e = ukeire.push(Json::object());
         e.set("tile", Json::string(tile_name(u.tile)));
         e.set("unseen", Json::integer(u.unseen));
-        // The hand was already complete: this discard waits on the very tile it let go.
-        if (a.shanten == 0 && u.tile == tiles[i].tile) complete = true;
       }
-      opt.json.set("ukeire", std::move(ukeire));
-      opt.json.set("ukeire_unseen", Json::integer(a.ukeire_unseen));
-      opt.json.set("waits", a.shanten == 0 ? waits_array(b, a, &opt.value) : Json::array());
-      opt.json.set("furiten", Json::boolean(a.furiten));
-      options.push_back(std::move(opt));
+      opt.set("ukeire", std::move(ukeire));
+      opt.set("ukeire_unseen", Json::integer(d.analysis.ukeire_unseen));
+      opt.set("waits", waits_array(d.waits));
+      opt.set("furiten", Json::boolean(d.analysis.furiten));
     }
-    // Best first (README "What to discard"): lowest shanten, most useful tiles unseen, the
-    // higher expected value of the waits (unseen x ron total), then tile order.
-    std::stable_sort(options.begin(), options.end(), [](const Option& x, const Option& y) {
-      if (x.shanten != y.shanten) return x.shanten < y.shanten;
-      if (x.ukeire != y.ukeire) return x.ukeire > y.ukeire;
-      if (x.value != y.value) return x.value > y.value;
-      if (x.tile != y.tile) return x.tile < y.tile;
-      return !x.red && y.red;
-    });
-    Json o = Json::object();
-    o.set("ok", Json::boolean(true));
-    o.set("rules", Json::string(rules));
-    o.set("shanten", Json::integer(complete ? -1 : options.front().shanten));
-    Json list = Json::array();
-    for (Option& opt : options) list.push(std::move(opt.json));
     o.set("discards", std::move(list));
     return o;
   } catch (const InputError& e) {

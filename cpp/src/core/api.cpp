@@ -213,6 +213,60 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
   w.finish();
 }
 
+namespace {
+
+// score_binary_request's sink for score_records_each: each result handed over, none written
+// (found by argument-dependent lookup, before the templates of result_writer.hpp).
+struct SinkWriter {
+  ResultSink& sink;
+};
+void write_result(SinkWriter& w, const RiichiResult& r) { w.sink.riichi(r); }
+void write_result(SinkWriter& w, const KoreanResult& r) { w.sink.korean(r); }
+void write_result(SinkWriter& w, const HktwResult& r) { w.sink.hktw(r); }
+
+}  // namespace
+
+void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& sink) {
+  riichi_reader::RiichiFields riichi;
+  RiichiResult result;
+  SinkWriter w{sink};
+  std::size_t pos = 0;
+  while (pos < size) {
+    std::uint32_t len = 0;
+    if (size - pos >= 5) std::memcpy(&len, data + pos + 1, 4);
+    if (size - pos < 5 || len > size - pos - 5) {
+      sink.riichi(invalid(InputError("bad_json", "", "truncated request record")));
+      break;
+    }
+    const std::uint8_t kind = data[pos];
+    const std::uint8_t* p = data + pos + 5;
+    pos += 5 + static_cast<std::size_t>(len);
+    // As score_records: a result is handed over last, so a throw means none was.
+    try {
+      if (kind == 1) {
+        std::string value;
+        const std::size_t rules = binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
+        const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
+        score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w);
+      } else if (kind == 2) {
+        const std::string_view text(reinterpret_cast<const char*>(p), len);
+        const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
+        if (b == std::string_view::npos) throw InputError("bad_json", "", "malformed request record");
+        throw InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)),
+                         echo(text.substr(b + 1)));
+      } else {
+        const std::uint8_t* rules = nullptr;
+        binary::validate(p, len, &rules);
+        score_binary_request(binary::View(p), rules, riichi, result, w);
+      }
+    } catch (const InputError& e) {
+      sink.riichi(invalid(e));
+    } catch (const std::exception& e) {
+      sink.riichi(RiichiResult::failure(ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal"));
+    }
+  }
+}
+
 Json points_json(const Json& q) {
   try {
     if (q.type() != Json::Type::Object) throw InputError("bad_type", "", "points query must be an object");

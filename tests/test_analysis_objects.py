@@ -1,0 +1,72 @@
+"""tenbou.waits and tenbou.discards build their answers straight into Python objects (as shanten
+does); the Json-tree path (_core._waits_via_json, _core._discards_via_json: the contract's
+waits_json and discards_json) is the reference: the same answers, key for key, in order and of
+the same types, for every family, three-player hands, aotenjo, own discards, visible tiles, an
+"ev" request, and bad requests (answered by the Json-tree path, in its words).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Dict, List
+
+from conftest import shared_dir
+from tenbou import _core
+from test_discards import random_hand
+from test_waits import before_win
+
+BAD = [
+    {}, {"hand": 5}, {"hand": "123m456p789s12s"}, {"hand": "1111m"}, {"hand": "123m456p789s13s5z", "tsumo": True},
+    {"hand": "123m456p789s13s5z", "win_tile": "2s"}, {"hand": "123m456p789s13s5z", "nope": 1},
+    {"hand": "123m456p789s13s5z", "melds": "pon:111z"}, {"rules": "hktw", "hand": "123m"},
+    {"hand": "123m456p789s13s5z", "honba": 2 ** 70}, {"hand": "123m456p789s13s5z", "seat_wind": 1.5},
+    {1: 2}, {"hand": "123m456p789s13s5z", "options": {"preset": "nope"}}, {"hand": "123m456p789s13s5zz"},
+    {"hand": "11111m456p789s135z"}, {"hand": "123m456p789s135zz", "own_discards": "xx"},
+]
+
+
+def same(fn, via_json, requests: List[Any]) -> int:
+    """Asserts fn and via_json agree on every request; returns how many answers were ok."""
+    ok = 0
+    for req in requests:
+        got, want = fn(req), via_json(req)
+        assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False), req
+        ok += bool(got.get("ok"))
+    return ok
+
+
+def test_waits_objects_equal_the_json_tree_path():
+    import hand_generator
+    import hktw_generator
+    import korean_generator
+
+    requests: List[Any] = []
+    for full in (hand_generator.generate(400, seed=81) + korean_generator.generate(200, seed=82)
+                 + hktw_generator.requests(200, seed=83)):
+        if "win_tile" in full:
+            requests.append(before_win(full))
+    requests += [dict(r, own_discards="5s9m", visible="1z2z") for r in requests[:100]]
+    requests += [dict(r, method="aotenjo") for r in requests[:100] if r.get("rules", "riichi") == "riichi"]
+    assert same(_core.waits, _core._waits_via_json, requests + BAD) >= len(requests) - 20
+    # Bad requests fail exactly as before (the Json-tree path answers them).
+    assert not any(_core.waits(r).get("ok") for r in BAD)
+
+
+def test_discards_objects_equal_the_json_tree_path():
+    rng = random.Random(84)
+    requests: List[Dict[str, Any]] = []
+    for rules, players in (("riichi", 4), ("riichi", 3), ("korean", 4), ("hktw", 4)):
+        requests += [random_hand(rng, rules, players) for _ in range(60)]
+    requests += [dict(r, method="aotenjo", riichi=True) for r in requests[:30]]
+    requests += [dict(r, ev=True) for r in requests[:5]]  # the Json-tree path, whatever it answers
+    assert same(_core.discards, _core._discards_via_json, requests + BAD) >= 200
+
+
+def test_discards_of_real_wins_equal_the_json_tree_path():
+    from tenbou import mjlog
+
+    files = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*.mjlog"))[:40]
+    wins = [w.request for f in files for w in mjlog.wins_from_file(f)]
+    requests = [{k: v for k, v in r.items() if k not in ("win_tile", "tsumo")} for r in wins]
+    assert len(requests) > 200
+    assert same(_core.discards, _core._discards_via_json, requests) == len(requests)
