@@ -2,6 +2,11 @@
 #include "tenbou/waits.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "analysis/ev.hpp"
 #include <cstdlib>
 
 #include "tenbou/api.hpp"
@@ -235,6 +240,43 @@ Json waits_json(const Json& request) {
   }
 }
 
+namespace {
+
+// Probabilities to 12 decimals and points to 6: the same short digits in every front end.
+Json rounded(double x, double unit) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", unit < 1e-9 ? 12 : 6, x);
+  return Json::number(std::strtod(buf, nullptr));
+}
+Json chances(const std::vector<double>& by) {
+  Json a = Json::array();
+  for (double p : by) a.push(rounded(p, 1e-12));
+  return a;
+}
+Json ev_json(const EvValue& v) {
+  Json e = Json::object();
+  e.set("win", rounded(v.win, 1e-12));
+  e.set("tenpai", rounded(v.tenpai, 1e-12));
+  e.set("score", rounded(v.score, 1e-6));
+  Json by = Json::object();
+  by.set("win", chances(v.win_by));
+  by.set("tenpai", chances(v.tenpai_by));
+  e.set("by_turn", std::move(by));
+  if (v.ready_closed) {
+    Json r = Json::object();
+    r.set("win", rounded(v.riichi_win, 1e-12));
+    r.set("score", rounded(v.riichi_score, 1e-6));
+    e.set("riichi", std::move(r));
+    Json d = Json::object();
+    d.set("win", rounded(v.dama_win, 1e-12));
+    d.set("score", rounded(v.dama_score, 1e-6));
+    e.set("dama", std::move(d));
+  }
+  return e;
+}
+
+}  // namespace
+
 Json discards_json(const Json& request) {
   try {
     if (request.type() != Json::Type::Object)
@@ -261,6 +303,14 @@ Json discards_json(const Json& request) {
                            " tiles (one more than a hand before the win)");
     const Json* discards_key = request.find("own_discards");
     const std::string own(discards_key ? tile_field(JsonView(*discards_key), "own_discards", room, form) : "");
+    // "ev": the expected value of every discard (analysis/ev.hpp, issue 27).
+    const Json* ev_key = request.find("ev");
+    std::unique_ptr<EvSearch> ev;
+    EvOptions ev_options;
+    if (ev_key) {
+      ev_options = ev_options_from(*ev_key);
+      ev = std::make_unique<EvSearch>(ev_options);
+    }
 
     struct Option {
       Json json;
@@ -269,6 +319,7 @@ Json discards_json(const Json& request) {
       double value;
       Tile tile;
       bool red;
+      EvValue ev{};
     };
     std::vector<Option> options;
     bool complete = false;
@@ -283,7 +334,7 @@ Json discards_json(const Json& request) {
         if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
       Json after = Json::object();
       for (const auto& [key, value] : request.members())
-        if (key != "hand" && key != "own_discards") after.set(key, value);
+        if (key != "hand" && key != "own_discards" && key != "ev") after.set(key, value);
       after.set("hand", Json::string(rest));
       after.set("own_discards", Json::string(own + tile_name(tiles[i].tile, tiles[i].red)));
       const HandBeforeWin b = hand_before_win_from(JsonView(after));
@@ -304,11 +355,23 @@ Json discards_json(const Json& request) {
       opt.json.set("ukeire_unseen", Json::integer(a.ukeire_unseen));
       opt.json.set("waits", a.shanten == 0 ? waits_array(b, a, &opt.value) : Json::array());
       opt.json.set("furiten", Json::boolean(a.furiten));
+      if (ev) {
+        opt.ev = ev->value(b, after);
+        opt.json.set("ev", ev_json(opt.ev));
+      }
       options.push_back(std::move(opt));
     }
     // Best first (README "What to discard"): lowest shanten, most useful tiles unseen, the
     // higher expected value of the waits (unseen x ron total), then tile order.
-    std::stable_sort(options.begin(), options.end(), [](const Option& x, const Option& y) {
+    // With "ev": the objective's value first (win chance or expected points, then the other).
+    const bool by_ev = ev != nullptr, by_win = ev_options.objective_win;
+    std::stable_sort(options.begin(), options.end(), [by_ev, by_win](const Option& x, const Option& y) {
+      if (by_ev) {
+        const double xa = by_win ? x.ev.win : x.ev.score, ya = by_win ? y.ev.win : y.ev.score;
+        if (xa != ya) return xa > ya;
+        const double xb = by_win ? x.ev.score : x.ev.win, yb = by_win ? y.ev.score : y.ev.win;
+        if (xb != yb) return xb > yb;
+      }
       if (x.shanten != y.shanten) return x.shanten < y.shanten;
       if (x.ukeire != y.ukeire) return x.ukeire > y.ukeire;
       if (x.value != y.value) return x.value > y.value;
@@ -322,6 +385,14 @@ Json discards_json(const Json& request) {
     Json list = Json::array();
     for (Option& opt : options) list.push(std::move(opt.json));
     o.set("discards", std::move(list));
+    if (ev) {
+      Json model = Json::object();
+      model.set("turns", Json::integer(ev_options.turns));
+      model.set("objective", Json::string(ev_options.objective_win ? "win" : "score"));
+      model.set("policy", Json::string(ev_policy_name()));
+      model.set("states", Json::integer(ev->states()));
+      o.set("ev", std::move(model));
+    }
     return o;
   } catch (const InputError& e) {
     return failure(e);
