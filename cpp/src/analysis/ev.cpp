@@ -100,12 +100,33 @@ Key key_of(const TileCounts& h, const Reds& reds) {
 
 bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
 
+}  // namespace
+
+namespace ev_detail {
+
+// What every root of one request shares: shanten of 13-tile hands and the shanten after
+// each draw (counts only), and the scorer's answers on completed hands.
+struct Shared {
+  struct HandFacts {
+    std::int8_t shanten;
+    std::array<std::int8_t, kTileKinds> after;  // shanten of the 14 tiles with each kind drawn
+  };
+  struct Scored {
+    bool ok = false;
+    double dama = 0, riichi = 0;  // totals without and with riichi (the request's flags if declared)
+    int han = 0, fu = 0, yakuman = 0;  // of the riichi (or declared) result
+  };
+  std::unordered_map<Key, std::int8_t, KeyHash> shanten;
+  std::unordered_map<Key, HandFacts, KeyHash> facts;
+  std::unordered_map<Key, Scored, KeyHash> scored;
+};
+
 // One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
 // their red fives); each holds its values for every number of draws already made.
 class RootSearch {
  public:
-  RootSearch(const HandBeforeWin& b, const Json& after, const EvOptions& o, std::int64_t& states)
-      : o_(o), states_(states), T_(o.turns) {
+  RootSearch(const HandBeforeWin& b, const Json& after, const EvOptions& o, std::int64_t& states, Shared& shared)
+      : o_(o), states_(states), shared_(shared), T_(o.turns) {
     const RiichiRequest& r = b.riichi;
     tmpl_ = r;
     tmpl_.ura_indicators = IndicatorList();
@@ -179,18 +200,64 @@ class RootSearch {
   struct Outcome {
     int count;  // copies in the wall that give this draw
     std::uint32_t cand_begin, cand_end;
+    Tile tile;
+    bool red;
   };
+
+ public:
+  // The policy the values are those of (for the simulation test, tests/cpp/ev_sim.cpp):
+  // with k draws made, `x` (red or not) is drawn into `h`; true when it is kept (h and reds
+  // then hold the hand after the chosen discard), false when it is discarded or the hand is ready.
+  bool play(TileCounts& h, Reds& reds, int k, Tile x, bool red) const {
+    const auto it = memo_.find(key_of(h, reds));
+    if (it == memo_.end() || k < 0 || k >= T_) return false;
+    const Node& n = nodes_[it->second];
+    for (std::uint32_t i = n.out_begin; i < n.out_end; ++i) {
+      const Outcome& o = outs_[i];
+      if (o.tile != x || o.red != red) continue;
+      const std::uint32_t pick = choice_[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
+      const Node& child = nodes_[cands_[o.cand_begin + pick]];
+      h = child.hand;
+      reds = child.reds;
+      return true;
+    }
+    return false;
+  }
+
+ private:
 
   double at(const Node& n, Field f, int k) const { return vals_[n.values + f * (T_ + 1) + k]; }
   double& at(std::uint32_t id, Field f, int k) { return vals_[nodes_[id].values + f * (T_ + 1) + k]; }
 
-  int shanten13(const TileCounts& h) const {
+  int shanten13(const TileCounts& h) {
+    const Key key = key_of(h, Reds{});
+    if (auto it = shared_.shanten.find(key); it != shared_.shanten.end()) return it->second;
     int s = standard_draws_needed(h, sets_, three_) - 1;
     if (sets_ == 4) {
       s = std::min(s, shanten_seven_pairs(h, true));
       s = std::min(s, shanten_thirteen_orphans(h));
     }
+    shared_.shanten.emplace(key, static_cast<std::int8_t>(s));
     return s;
+  }
+
+  // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
+  const Shared::HandFacts& facts(const TileCounts& h) {
+    const Key key = key_of(h, Reds{});
+    if (auto it = shared_.facts.find(key); it != shared_.facts.end()) return it->second;
+    Shared::HandFacts f;
+    f.shanten = static_cast<std::int8_t>(shanten13(h));
+    const StandardShanten standard(h, sets_, three_);
+    const ClosedFormsShanten closed(h, true);
+    for (int x = 0; x < kTileKinds; ++x) {
+      f.after[x] = 99;
+      if (!in_rules(x) || h[x] >= 4) continue;
+      int after = standard.draws_needed_with(static_cast<Tile>(x)) - 1;
+      if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
+                                        closed.thirteen_orphans_with(static_cast<Tile>(x))});
+      f.after[x] = static_cast<std::int8_t>(after);
+    }
+    return shared_.facts.emplace(key, f).first->second;
   }
 
   bool in_rules(int t) const { return !three_ || in_three_player_set(static_cast<Tile>(t)); }
@@ -228,18 +295,31 @@ class RootSearch {
     r = riichi_request_on(r, x, true);
     r.win_red = red;
     if (red) ++r.hand_reds[static_cast<int>(suit_of(x))];
-    const RiichiResult dres = score_riichi(r);
-    if (!dres.ok) return false;
-    dama = static_cast<double>(dres.payments.total);
+    Key key = key_of(r.hand, r.hand_reds);
+    key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
+    auto it = shared_.scored.find(key);
+    if (it == shared_.scored.end()) {
+      Shared::Scored sc;
+      const RiichiResult dres = score_riichi(r);
+      sc.ok = dres.ok;
+      if (sc.ok) {
+        sc.dama = static_cast<double>(dres.payments.total);
+        sc.riichi = sc.dama, sc.han = dres.han, sc.fu = dres.fu, sc.yakuman = dres.yakuman;
+        if (closed_ && !declared_) {
+          r.riichi = true;
+          const RiichiResult res = score_riichi(r);
+          sc.ok = res.ok;
+          sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
+        }
+      }
+      it = shared_.scored.emplace(key, sc).first;
+    }
+    const Shared::Scored& sc = it->second;
+    if (!sc.ok) return false;
+    dama = sc.dama;
     if (!closed_) {
       riichi = ippatsu = dama;
       return true;
-    }
-    RiichiResult res = dres;
-    if (!declared_) {
-      r.riichi = true;
-      res = score_riichi(r);
-      if (!res.ok) return false;
     }
     // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
     // kept (docs/analysis.md); each adds its dora's copies in the full hand as han.
@@ -256,22 +336,22 @@ class RootSearch {
       total += wk;
     }
     PointsQuery q;
-    q.method = res.method;
-    q.fu = res.fu;
-    q.yakuman = res.yakuman;
+    q.method = r.method;
+    q.fu = sc.fu;
+    q.yakuman = sc.yakuman;
     q.dealer = r.dealer();
     q.tsumo = true;
     q.honba = r.honba;
     q.riichi_sticks = r.riichi_sticks;
     q.players = r.players;
     auto points = [&](int extra) {
-      q.han = res.han + extra;
+      q.han = sc.han + extra;
       q.kazoe_han = r.kita && r.rules.kita_dora && !r.rules.kita_kazoe ? q.han - r.kita : -1;
       return static_cast<double>(compute_payments(q, r.rules).total);
     };
     riichi = ippatsu = 0;
     if (total <= 0) {
-      riichi = static_cast<double>(res.payments.total);
+      riichi = sc.riichi;
       ippatsu = declared_ ? riichi : points(1);
       return true;
     }
@@ -288,18 +368,13 @@ class RootSearch {
   void build_ready(std::uint32_t id) {
     const TileCounts h = nodes_[id].hand;
     const Reds reds = nodes_[id].reds;
-    const StandardShanten standard(h, sets_, three_);
-    const ClosedFormsShanten closed(h, true);
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
     int w = 0;
     double s_dama = 0, s_riichi = 0, s_ipp = 0;
     for (int x = 0; x < kTileKinds; ++x) {
       if (!in_rules(x) || h[x] >= 4) continue;
       const int c = q_[x] - h[x];
-      if (c <= 0) continue;
-      int after = standard.draws_needed_with(static_cast<Tile>(x)) - 1;
-      if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
-                                        closed.thirteen_orphans_with(static_cast<Tile>(x))});
-      if (after != -1) continue;
+      if (c <= 0 || after_of[x] != -1) continue;
       const int suit = x < 27 ? x / 9 : 0;
       const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
       for (int variant = 0; variant < 2; ++variant) {
@@ -344,19 +419,14 @@ class RootSearch {
     const TileCounts h = nodes_[id].hand;
     const Reds reds = nodes_[id].reds;
     const int s = nodes_[id].shanten;
-    const StandardShanten standard(h, sets_, three_);
-    const ClosedFormsShanten closed(h, true);
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
     std::vector<Outcome> outs;
     std::vector<std::uint32_t> cands;
     int useful = 0;
     for (int x = 0; x < kTileKinds; ++x) {
       if (!in_rules(x) || h[x] >= 4) continue;
       const int c = q_[x] - h[x];
-      if (c <= 0) continue;
-      int after = standard.draws_needed_with(static_cast<Tile>(x)) - 1;
-      if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
-                                        closed.thirteen_orphans_with(static_cast<Tile>(x))});
-      if (after >= s) continue;
+      if (c <= 0 || after_of[x] >= s) continue;
       useful += c;
       const int suit = x < 27 ? x / 9 : 0;
       const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
@@ -367,7 +437,7 @@ class RootSearch {
         ++drawn[x];
         Reds drawn_reds = reds;
         if (variant) ++drawn_reds[suit];
-        Outcome o{copies, static_cast<std::uint32_t>(cands.size()), 0};
+        Outcome o{copies, static_cast<std::uint32_t>(cands.size()), 0, static_cast<Tile>(x), variant == 1};
         for (int d = 0; d < kTileKinds; ++d) {
           if (d == x || !drawn[d]) continue;
           TileCounts next = drawn;
@@ -478,6 +548,7 @@ class RootSearch {
 
   const EvOptions& o_;
   std::int64_t& states_;
+  Shared& shared_;
   int T_;
   int W_ = 0;
   int sets_ = 4;
@@ -494,10 +565,14 @@ class RootSearch {
   std::unordered_map<Key, std::uint32_t, KeyHash> memo_;
 };
 
-}  // namespace
+}  // namespace ev_detail
 
-EvSearch::EvSearch(const EvOptions& options) : options_(options) {}
+EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::make_unique<ev_detail::Shared>()) {}
 EvSearch::~EvSearch() = default;
+
+bool EvSearch::play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const {
+  return last_ && last_->play(hand, reds, k, drawn, red);
+}
 
 EvValue EvSearch::value(const HandBeforeWin& hand, const Json& after) {
   if (hand.family != RulesFamily::Riichi)
@@ -509,8 +584,8 @@ EvValue EvSearch::value(const HandBeforeWin& hand, const Json& after) {
   if (after.find("ura_indicators"))
     throw InputError("bad_value", "ura_indicators",
                      "the expected-value search counts ura dora as an expectation: leave ura_indicators out");
-  RootSearch search(hand, after, options_, states_);
-  return search.run();
+  last_ = std::make_unique<ev_detail::RootSearch>(hand, after, options_, states_, *shared_);
+  return last_->run();
 }
 
 }  // namespace tenbou

@@ -14,6 +14,7 @@
 // values below are exact probabilities of draws without replacement.
 #pragma once
 #include <cstdint>
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -44,6 +45,11 @@ struct EvValue {
   double riichi_win = 0, riichi_score = 0, dama_win = 0, dama_score = 0;
 };
 
+namespace ev_detail {
+class RootSearch;
+struct Shared;
+}
+
 // The search of one request: call value() for each discard (each is the hand after it,
 // with the discard among own_discards). Throws InputError "too_costly" past max_states,
 // "unsupported" for rule families or methods the model does not cover.
@@ -56,10 +62,16 @@ class EvSearch {
   // `after`: the request of the hand after the discard (own_discards includes it), read as `hand`.
   EvValue value(const HandBeforeWin& hand, const Json& after);
   std::int64_t states() const { return states_; }
+  // The policy of the last value() (tests/cpp/ev_sim.cpp plays it on shuffled walls): with k
+  // draws made, `drawn` comes into `hand`; true when it is kept (hand and reds become the hand
+  // after the chosen discard), false when it is discarded or the hand is ready (kept as it is).
+  bool play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const;
 
  private:
   EvOptions options_;
   std::int64_t states_ = 0;
+  std::unique_ptr<ev_detail::Shared> shared_;
+  std::unique_ptr<ev_detail::RootSearch> last_;
 };
 
 // Human-readable name of the restriction the search plays under (the answer's "policy").

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <memory>
 
 #include "analysis/ev.hpp"
@@ -242,34 +241,31 @@ Json waits_json(const Json& request) {
 
 namespace {
 
-// Probabilities to 12 decimals and points to 6: the same short digits in every front end.
-Json rounded(double x, double unit) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", unit < 1e-9 ? 12 : 6, x);
-  return Json::number(std::strtod(buf, nullptr));
-}
+// Probabilities to 12 decimals and points to 6 (an integer over a power of ten: the
+// nearest double, which every front end prints with those digits).
+Json rounded(double x, double scale) { return Json::number(std::round(x * scale) / scale); }
 Json chances(const std::vector<double>& by) {
   Json a = Json::array();
-  for (double p : by) a.push(rounded(p, 1e-12));
+  for (double p : by) a.push(rounded(p, 1e12));
   return a;
 }
 Json ev_json(const EvValue& v) {
   Json e = Json::object();
-  e.set("win", rounded(v.win, 1e-12));
-  e.set("tenpai", rounded(v.tenpai, 1e-12));
-  e.set("score", rounded(v.score, 1e-6));
+  e.set("win", rounded(v.win, 1e12));
+  e.set("tenpai", rounded(v.tenpai, 1e12));
+  e.set("score", rounded(v.score, 1e6));
   Json by = Json::object();
   by.set("win", chances(v.win_by));
   by.set("tenpai", chances(v.tenpai_by));
   e.set("by_turn", std::move(by));
   if (v.ready_closed) {
     Json r = Json::object();
-    r.set("win", rounded(v.riichi_win, 1e-12));
-    r.set("score", rounded(v.riichi_score, 1e-6));
+    r.set("win", rounded(v.riichi_win, 1e12));
+    r.set("score", rounded(v.riichi_score, 1e6));
     e.set("riichi", std::move(r));
     Json d = Json::object();
-    d.set("win", rounded(v.dama_win, 1e-12));
-    d.set("score", rounded(v.dama_score, 1e-6));
+    d.set("win", rounded(v.dama_win, 1e12));
+    d.set("score", rounded(v.dama_score, 1e6));
     e.set("dama", std::move(d));
   }
   return e;
