@@ -154,8 +154,8 @@ class RootSearch {
       if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
     for (int s = 0; s < 3; ++s) {
       const bool exists = r.rules.red_fives && !(three_ && s == 0);
-      qred_[s] = std::max(0, (exists ? 1 : 0) - seen_reds[s]);  // + root reds: red wall = qred - held
-      qred_[s] += root_reds_[s];
+      // Red fives not seen elsewhere: those in the wall plus those held (red wall = qred - held).
+      qred_[s] = std::max(0, (exists ? 1 : 0) - seen_reds[s]);
     }
     if (T_ > W_)
       throw InputError("bad_value", "ev.turns",
