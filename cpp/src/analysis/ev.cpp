@@ -581,7 +581,7 @@ EvValue EvSearch::value(const HandBeforeWin& hand, const Json& after) {
                          rules_family_name(hand.family) + " is not modelled");
   if (hand.riichi.method == Method::Aotenjo)
     throw InputError("unsupported", "ev", "the expected-value search does not take the aotenjo method (points without limits)");
-  if (after.find("ura_indicators"))
+  if (hand.riichi.ura_indicators.count > 0)
     throw InputError("bad_value", "ura_indicators",
                      "the expected-value search counts ura dora as an expectation: leave ura_indicators out");
   last_ = std::make_unique<ev_detail::RootSearch>(hand, after, options_, states_, *shared_);
