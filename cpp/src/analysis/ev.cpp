@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
-#include <unordered_map>
+#include <vector>
 
 #include "core/limits.hpp"
 #include "core/suggest.hpp"
@@ -90,11 +90,63 @@ struct KeyHash {
 };
 using Reds = std::array<std::uint8_t, 3>;
 
+// Key -> 32-bit value, open addressing with linear probing (the search's hot lookups).
+class FlatMap {
+ public:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  std::uint32_t find(const Key& k) const {
+    if (slots_.empty()) return kNone;
+    for (std::size_t i = KeyHash()(k) & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (!s.used) return kNone;
+      if (s.key == k) return s.value;
+    }
+  }
+  void insert(const Key& k, std::uint32_t v) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    place(k, v);
+    ++size_;
+  }
+
+ private:
+  struct Slot {
+    Key key{0, 0};
+    std::uint32_t value = 0;
+    bool used = false;
+  };
+  void place(const Key& k, std::uint32_t v) {
+    std::size_t i = KeyHash()(k) & mask_;
+    while (slots_[i].used) i = (i + 1) & mask_;
+    slots_[i] = {k, v, true};
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    mask_ = slots_.size() - 1;
+    for (const Slot& s : old)
+      if (s.used) place(s.key, s.value);
+  }
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0, size_ = 0;
+};
+
 Key key_of(const TileCounts& h, const Reds& reds) {
   Key k{0, 0};
   for (int t = 0; t < 21; ++t) k.a |= std::uint64_t{h[t]} << (3 * t);
   for (int t = 21; t < kTileKinds; ++t) k.b |= std::uint64_t{h[t]} << (3 * (t - 21));
   k.b |= std::uint64_t{reds[0]} << 40 | std::uint64_t{reds[1]} << 41 | std::uint64_t{reds[2]} << 42;
+  return k;
+}
+
+// The key with one more (+1) or one fewer (-1) copy of t: counts stay within 3 bits.
+inline Key key_plus(Key k, int t, int delta) {
+  if (t < 21) k.a += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * t);
+  else k.b += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * (t - 21));
+  return k;
+}
+inline Key with_reds(Key k, const Reds& reds) {
+  k.b = (k.b & ((std::uint64_t{1} << 40) - 1)) | std::uint64_t{reds[0]} << 40 | std::uint64_t{reds[1]} << 41 |
+        std::uint64_t{reds[2]} << 42;
   return k;
 }
 
@@ -116,9 +168,11 @@ struct Shared {
     double dama = 0, riichi = 0;  // totals without and with riichi (the request's flags if declared)
     int han = 0, fu = 0, yakuman = 0;  // of the riichi (or declared) result
   };
-  std::unordered_map<Key, std::int8_t, KeyHash> shanten;
-  std::unordered_map<Key, HandFacts, KeyHash> facts;
-  std::unordered_map<Key, Scored, KeyHash> scored;
+  FlatMap shanten;  // -> shanten + 8
+  FlatMap facts_at;
+  std::vector<HandFacts> facts;
+  FlatMap scored_at;
+  std::vector<Scored> scored;
 };
 
 // One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
@@ -209,9 +263,9 @@ class RootSearch {
   // with k draws made, `x` (red or not) is drawn into `h`; true when it is kept (h and reds
   // then hold the hand after the chosen discard), false when it is discarded or the hand is ready.
   bool play(TileCounts& h, Reds& reds, int k, Tile x, bool red) const {
-    const auto it = memo_.find(key_of(h, reds));
-    if (it == memo_.end() || k < 0 || k >= T_) return false;
-    const Node& n = nodes_[it->second];
+    const std::uint32_t found = memo_.find(key_of(h, reds));
+    if (found == FlatMap::kNone || k < 0 || k >= T_) return false;
+    const Node& n = nodes_[found];
     for (std::uint32_t i = n.out_begin; i < n.out_end; ++i) {
       const Outcome& o = outs_[i];
       if (o.tile != x || o.red != red) continue;
@@ -229,22 +283,22 @@ class RootSearch {
   double at(const Node& n, Field f, int k) const { return vals_[n.values + f * (T_ + 1) + k]; }
   double& at(std::uint32_t id, Field f, int k) { return vals_[nodes_[id].values + f * (T_ + 1) + k]; }
 
-  int shanten13(const TileCounts& h) {
-    const Key key = key_of(h, Reds{});
-    if (auto it = shared_.shanten.find(key); it != shared_.shanten.end()) return it->second;
+  int shanten13(const TileCounts& h) { return shanten13(h, key_of(h, Reds{})); }
+  int shanten13(const TileCounts& h, const Key& key) {
+    if (const std::uint32_t v = shared_.shanten.find(key); v != FlatMap::kNone) return static_cast<int>(v) - 8;
     int s = standard_draws_needed(h, sets_, three_) - 1;
     if (sets_ == 4) {
       s = std::min(s, shanten_seven_pairs(h, true));
       s = std::min(s, shanten_thirteen_orphans(h));
     }
-    shared_.shanten.emplace(key, static_cast<std::int8_t>(s));
+    shared_.shanten.insert(key, static_cast<std::uint32_t>(s + 8));
     return s;
   }
 
   // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
   const Shared::HandFacts& facts(const TileCounts& h) {
     const Key key = key_of(h, Reds{});
-    if (auto it = shared_.facts.find(key); it != shared_.facts.end()) return it->second;
+    if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
     f.shanten = static_cast<std::int8_t>(shanten13(h));
     const StandardShanten standard(h, sets_, three_);
@@ -257,14 +311,16 @@ class RootSearch {
                                         closed.thirteen_orphans_with(static_cast<Tile>(x))});
       f.after[x] = static_cast<std::int8_t>(after);
     }
-    return shared_.facts.emplace(key, f).first->second;
+    shared_.facts_at.insert(key, static_cast<std::uint32_t>(shared_.facts.size()));
+    shared_.facts.push_back(f);
+    return shared_.facts.back();
   }
 
   bool in_rules(int t) const { return !three_ || in_three_player_set(static_cast<Tile>(t)); }
 
-  std::uint32_t node_of(const TileCounts& h, const Reds& reds) {
-    const Key key = key_of(h, reds);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  std::uint32_t node_of(const TileCounts& h, const Reds& reds) { return node_of(h, reds, key_of(h, reds)); }
+  std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key) {
+    if (const std::uint32_t found = memo_.find(key); found != FlatMap::kNone) return found;
     states_ += T_ + 1;
     if (states_ > o_.max_states)
       throw InputError("too_costly", "ev.max_states",
@@ -272,13 +328,13 @@ class RootSearch {
                            " (hand, turn) states; raise ev.max_states (up to " + std::to_string(kMaxEvStates) +
                            ") or ask fewer turns");
     const auto id = static_cast<std::uint32_t>(nodes_.size());
-    memo_.emplace(key, id);
+    memo_.insert(key, id);
     Node n;
     n.hand = h;
     n.reds = reds;
     n.values = static_cast<std::uint32_t>(vals_.size());
     vals_.resize(vals_.size() + 3 * (T_ + 1), 0.0);
-    n.shanten = shanten13(h);
+    n.shanten = shanten13(h, with_reds(key, Reds{}));
     nodes_.push_back(n);
     if (n.shanten == 0) build_ready(id);
     else build_free(id);
@@ -297,8 +353,8 @@ class RootSearch {
     if (red) ++r.hand_reds[static_cast<int>(suit_of(x))];
     Key key = key_of(r.hand, r.hand_reds);
     key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
-    auto it = shared_.scored.find(key);
-    if (it == shared_.scored.end()) {
+    std::uint32_t at_index = shared_.scored_at.find(key);
+    if (at_index == FlatMap::kNone) {
       Shared::Scored sc;
       const RiichiResult dres = score_riichi(r);
       sc.ok = dres.ok;
@@ -312,9 +368,11 @@ class RootSearch {
           sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
         }
       }
-      it = shared_.scored.emplace(key, sc).first;
+      at_index = static_cast<std::uint32_t>(shared_.scored.size());
+      shared_.scored_at.insert(key, at_index);
+      shared_.scored.push_back(sc);
     }
-    const Shared::Scored& sc = it->second;
+    const Shared::Scored sc = shared_.scored[at_index];
     if (!sc.ok) return false;
     dama = sc.dama;
     if (!closed_) {
@@ -420,6 +478,7 @@ class RootSearch {
     const Reds reds = nodes_[id].reds;
     const int s = nodes_[id].shanten;
     const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
+    const Key plain_key = key_of(h, Reds{});
     std::vector<Outcome> outs;
     std::vector<std::uint32_t> cands;
     int useful = 0;
@@ -435,18 +494,20 @@ class RootSearch {
         if (copies <= 0) continue;
         TileCounts drawn = h;
         ++drawn[x];
+        const Key drawn_key = key_plus(plain_key, x, 1);
         Reds drawn_reds = reds;
         if (variant) ++drawn_reds[suit];
         Outcome o{copies, static_cast<std::uint32_t>(cands.size()), 0, static_cast<Tile>(x), variant == 1};
         for (int d = 0; d < kTileKinds; ++d) {
           if (d == x || !drawn[d]) continue;
+          const Key next_key = key_plus(drawn_key, d, -1);
           TileCounts next = drawn;
           --next[d];
-          if (shanten13(next) != s - 1) continue;
+          if (shanten13(next, next_key) != s - 1) continue;
           Reds next_reds = drawn_reds;
           // A five goes plain first: a red one is worth a dora and nothing less.
           if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
-          cands.push_back(node_of(next, next_reds));  // (may grow nodes_)
+          cands.push_back(node_of(next, next_reds, with_reds(next_key, next_reds)));  // (may grow nodes_)
         }
         o.cand_end = static_cast<std::uint32_t>(cands.size());
         if (o.cand_end > o.cand_begin) outs.push_back(o);
@@ -469,24 +530,41 @@ class RootSearch {
     (void)useful;
     int kept = 0;
     for (std::uint32_t i = out_begin; i < out_end; ++i) kept += outs_[i].count;
+    // The kept draws' part of every value, for each number of draws made k (the draw is the
+    // k+1-th: the child's values at k+1), then the hand's own values from the last draw back.
+    const int stride = T_ + 1;
+    sum_.assign(3 * static_cast<std::size_t>(stride), 0.0);
+    double* sw = sum_.data();
+    double* ss = sw + stride;
+    double* st = ss + stride;
+    const double* vals = vals_.data();
+    for (std::uint32_t i = out_begin; i < out_end; ++i) {
+      const Outcome& o = outs_[i];
+      std::uint8_t* pick = &choice_[choices + static_cast<std::size_t>(i - out_begin) * T_];
+      ptrs_.clear();
+      for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + nodes_[cands_[c]].values);
+      const std::size_t n = ptrs_.size();
+      for (int k = 0; k < T_; ++k) {
+        std::size_t best = 0;
+        double bw = ptrs_[0][k + 1], bs = ptrs_[0][stride + k + 1];
+        for (std::size_t c = 1; c < n; ++c) {
+          const double cw = ptrs_[c][k + 1], cs = ptrs_[c][stride + k + 1];
+          const bool take = o_.objective_win ? (cw > bw || (cw == bw && cs > bs)) : (cs > bs || (cs == bs && cw > bw));
+          if (take) best = c, bw = cw, bs = cs;
+        }
+        pick[k] = static_cast<std::uint8_t>(best);
+        sw[k] += o.count * bw;
+        ss[k] += o.count * bs;
+        st[k] += o.count * ptrs_[best][2 * stride + k + 1];
+      }
+    }
+    double* own = &vals_[nodes_[id].values];
     for (int k = T_ - 1; k >= 0; --k) {
       const double Wk = W_ - k;
       const double junk = Wk - kept;
-      double win = junk * at(id, kWin, k + 1), score = junk * at(id, kScore, k + 1),
-             tenpai = junk * at(id, kTenpai, k + 1);
-      for (std::uint32_t i = out_begin; i < out_end; ++i) {
-        const Outcome& o = outs_[i];
-        std::uint32_t best = cands_[o.cand_begin], pick = 0;
-        for (std::uint32_t c = o.cand_begin + 1; c < o.cand_end; ++c)
-          if (better(cands_[c], best, k + 1)) best = cands_[c], pick = c - o.cand_begin;
-        choice_[choices + static_cast<std::size_t>(i - out_begin) * T_ + k] = static_cast<std::uint8_t>(pick);
-        win += o.count * at(best, kWin, k + 1);
-        score += o.count * at(best, kScore, k + 1);
-        tenpai += o.count * at(best, kTenpai, k + 1);
-      }
-      at(id, kWin, k) = win / Wk;
-      at(id, kScore, k) = score / Wk;
-      at(id, kTenpai, k) = tenpai / Wk;
+      own[k] = (sw[k] + junk * own[k + 1]) / Wk;
+      own[stride + k] = (ss[k] + junk * own[stride + k + 1]) / Wk;
+      own[2 * stride + k] = (st[k] + junk * own[2 * stride + k + 1]) / Wk;
     }
   }
 
@@ -562,7 +640,9 @@ class RootSearch {
   std::vector<Outcome> outs_;
   std::vector<std::uint32_t> cands_;
   std::vector<std::uint8_t> choice_;
-  std::unordered_map<Key, std::uint32_t, KeyHash> memo_;
+  std::vector<double> sum_;                 // scratch of build_free
+  std::vector<const double*> ptrs_;
+  FlatMap memo_;
 };
 
 }  // namespace ev_detail
