@@ -105,7 +105,7 @@ def main() -> None:
         fmt = lambda us: f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.0f} us"  # noqa: E731
         print(f"{label:<12}{len(times):>3}{fmt(statistics.median(times)):>12}{fmt(max(times)):>12}"
               f"{fmt(statistics.median(plain)):>10}{int(statistics.median(states)):>10}  "
-              f"< {fmt(TARGET_US[s]):<7}{PEERS[s]}")
+              f"< {fmt(TARGET_US[s]):<9}{PEERS[s]}")
 
 
 if __name__ == "__main__":
