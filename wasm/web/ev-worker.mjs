@@ -4,7 +4,7 @@
 // so typing a hand never waits on the search.
 //
 // One file, two roles: loaded as a worker it answers requests; imported by app.mjs it gives the
-// panel its cells (evHead, evCells) and sends the request (requestEv).
+// panel each discard's line (evLine) and sends the request (requestEv).
 
 const IN_WORKER = typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope;
 export const EV_TURNS = 17;
@@ -37,14 +37,14 @@ let latest = 0;
 
 const percent = (p) => `${(Math.floor(p * 1000 + 0.5) / 10).toFixed(1)}%`;
 const points = (x) => String(Math.floor(x + 0.5)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const cellId = (tile, what) => `ev-${what}-${tile}`;
+const lineId = (tile) => `ev-${tile}`;
 
-// The panel's three header cells and a discard's three cells, empty until the worker answers.
-export const evHead = () => `<th class="num" title="chance to win by self-draw within ${EV_TURNS} draws">Win</th>` +
-  `<th class="num" title="chance to be ready within ${EV_TURNS} draws">Tenpai</th>` +
-  `<th class="num" title="points expected (0 when not won); riichi / dama for a ready hand">Points</th>`;
-export const evCells = (tile) => ["win", "tenpai", "score"]
-  .map((w) => `<td class="num ev pending" id="${cellId(tile, w)}">…</td>`).join("");
+// A discard's line of values in its detail row, a placeholder until the worker answers (a line,
+// not columns: the panel keeps its three columns on a phone).
+export const evLine = (tile) =>
+  `<div class="ev pending" id="${lineId(tile)}">win … · tenpai … · points … (${EV_TURNS} draws)</div>`;
+export const evText = (ev) => `win ${percent(ev.win)} · tenpai ${percent(ev.tenpai)} · ${points(ev.score)} points` +
+  (ev.riichi ? ` (riichi ${points(ev.riichi.score)} · dama ${points(ev.dama.score)})` : "");
 
 // Sends the hand before the win to the worker; a newer request makes an older answer stale.
 export function requestEv(request) {
@@ -57,29 +57,15 @@ export function requestEv(request) {
       const panel = document.getElementById("discard-advice");
       if (!panel) return;
       if (error || !answer.ok) {
-        for (const c of panel.querySelectorAll("td.ev")) { c.textContent = "–"; c.classList.remove("pending"); }
+        for (const c of panel.querySelectorAll("div.ev")) { c.textContent = "no values"; c.classList.remove("pending"); }
         panel.dataset.ev = "error";
         return;
       }
       for (const d of answer.discards) {
-        const ev = d.ev;
-        const set = (what, text, title) => {
-          const c = document.getElementById(cellId(d.tile, what));
-          if (!c) return;
-          c.textContent = text;
-          if (title) c.title = title;
-          c.classList.remove("pending");
-        };
-        set("win", percent(ev.win));
-        set("tenpai", percent(ev.tenpai));
-        set("score", points(ev.score), ev.riichi ? `riichi ${points(ev.riichi.score)} / dama ${points(ev.dama.score)}` : "");
-        const detail = document.getElementById(cellId(d.tile, "score"))?.closest("tr")?.nextElementSibling;
-        if (ev.riichi && detail && detail.classList.contains("detail")) {
-          const line = document.createElement("div");
-          line.className = "ev-riichi";
-          line.textContent = `riichi ${points(ev.riichi.score)} · dama ${points(ev.dama.score)} points expected`;
-          detail.cells[0].appendChild(line);
-        }
+        const line = document.getElementById(lineId(d.tile));
+        if (!line) continue;
+        line.textContent = evText(d.ev);
+        line.classList.remove("pending");
       }
       panel.dataset.ev = "done";
     };
