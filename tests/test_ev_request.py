@@ -8,6 +8,7 @@ import pytest
 import tenbou
 from tenbou import _core
 from tenbou.errors import InvalidRequestError, InvalidValueError, UnknownKeyError, UnsupportedError
+from test_wasm import dist  # noqa: F401 (a fixture: the WebAssembly build)
 
 HAND = "123m456p789s23s55z9p"  # ready after 9p, 1-shanten after anything else
 
@@ -155,3 +156,28 @@ def test_cli_ev(run_cli):
     assert "win  tenpai  points" in out and "[riichi" in out and "policy keep_lowering_draws" in out
     code, json_out = run_cli(["discards", HAND, "--objective", "win", "--json"])
     assert code == 0 and '"objective":"win"' in json_out
+
+
+def test_javascript_gives_the_same_bytes(dist):  # noqa: F811
+    """JS discards (WebAssembly) takes the same JSON and gives the same answer, value for value
+    (the same doubles), as the core through Python, errors included."""
+    import json
+    import subprocess
+
+    requests = [{"hand": HAND, "ev": {"turns": 9}}, {"hand": "123m456p78s23s55z19p", "ev": {"objective": "win"}},
+                {"hand": "111999m11p789s22z5p", "players": 3, "ev": {}}, {"hand": HAND, "ev": {"turns": 0}},
+                {"hand": "159m1589p2369s135z", "ev": {"max_states": 1000}}]
+    script = ("import * as t from " + json.dumps(str(dist / "tenbou.mjs")) + ";\n"
+              "const lines = require_lines();\n"
+              "for (const l of lines) { let a; try { a = t.discards(l); } catch (e) { a = {error: e.message}; }\n"
+              "  console.log(t.toJSON(a)); }\n"
+              "function require_lines() { return " + json.dumps([json.dumps(r) for r in requests]) + "; }\n")
+    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True).stdout.splitlines()
+    for req, line in zip(requests, out):
+        core = _core.discards(req)
+        js = json.loads(line)
+        if core["ok"]:
+            assert js == core, req
+        else:
+            assert js == {"error": core["error"]["message"]}, req
+    assert len(out) == len(requests)
