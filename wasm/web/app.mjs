@@ -2,6 +2,7 @@
 // WebAssembly core through the JS API, and shows the result as a player reads it.
 // Rules live in the core only; this file translates between the page and requests.
 import * as tenbou from "./tenbou.mjs";
+import { evLine, requestEv } from "./ev-worker.mjs";
 import { flowerInfo, joinTiles, setFlowerFamily, splitTiles, tileBackSvg, tileLabel, tileSvg } from "./tiles.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -523,9 +524,12 @@ function discardPanel(req, open = false) {
     throw e;
   }
   const tile = (c) => `<span class="tile small">${tileSvg(c)}</span>`;
+  const ev = state.rules === "riichi";  // win %, tenpai %, points per discard: filled by the worker (ev-worker.mjs)
+  if (ev) requestEv(before);
   // Each discard in a row, its waits (or useful tiles) in a full-width row under it: readable on a phone.
   const rows = d.discards.slice(0, open ? 8 : 6).map((x) => `<tr class="choice"><td class="discard">${tile(x.tile)} ${esc(x.tile)}</td>` +
-    `<td class="num">${x.shanten}</td><td class="num">${x.ukeire_unseen}</td></tr><tr class="detail"><td colspan="3">${x.waits.length
+    `<td class="num">${x.shanten}</td><td class="num">${x.ukeire_unseen}</td></tr><tr class="detail"><td colspan="3">` +
+    `${ev ? evLine(x.tile) : ""}${x.waits.length
       ? x.waits.map((w) => `<div class="wait"><b>${esc(w.tile)}</b> (${w.unseen} left) <span class="how">ron</span> ${winValue(w.ron)}` +
         `; <span class="how">tsumo</span> ${winValue(w.tsumo)}</div>`).join("") + (x.furiten ? `<div class="invalid">furiten: no ron</div>` : "")
       : `<span class="how">useful</span> ` + x.ukeire.map((u) => `${esc(u.tile)} (${u.unseen})`).join(" ")}</td></tr>`).join("");

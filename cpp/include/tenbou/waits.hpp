@@ -7,6 +7,7 @@
 
 #include "tenbou/hktw.hpp"
 #include "tenbou/json.hpp"
+#include "tenbou/value_view.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/result.hpp"
@@ -82,13 +83,18 @@ struct DiscardOption {
   BeforeWinAnalysis analysis;     // of the hand after this discard
   std::vector<ScoredWait> waits;  // when it is ready (shanten 0)
   double value = 0;               // unseen x ron total over the waits (the sort's third key)
+  int ev_slot = -1;               // with "ev": its value's index in the caller's list (discards_json)
 };
 struct DiscardsAnswer {
   RulesFamily family = RulesFamily::Riichi;
   int shanten = 0;  // -1: the hand is already complete
   std::vector<DiscardOption> discards;  // best first
 };
-DiscardsAnswer discards_of(const Json& request);  // `request` an object
+// `request` an object. `per_discard`, when given, is called for each discard with the hand
+// after it and that request (the discard among own_discards; "ev" left out) and returns the
+// option's ev_slot: the expected-value search's hook (analysis/ev.hpp).
+using DiscardHook = FunctionRef<int(const HandBeforeWin& after, const Json& after_request)>;
+DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard = nullptr);
 
 // Contract-level answers (never throw; invalid input is an ok: false object):
 //   shanten_json: {"ok", "rules", "shanten", "forms": {"standard", "seven_pairs", "thirteen_orphans"},

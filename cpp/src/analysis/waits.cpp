@@ -2,6 +2,10 @@
 #include "tenbou/waits.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "analysis/ev.hpp"
 #include <cstdlib>
 
 #include "tenbou/api.hpp"
@@ -259,7 +263,7 @@ class AfterDiscard final : public ValueView {
   }
 
  private:
-  static bool kept(std::string_view key) { return key != "hand" && key != "own_discards"; }
+  static bool kept(std::string_view key) { return key != "hand" && key != "own_discards" && key != "ev"; }
   const Json& request_;
   const Json& hand_;
   const Json& own_;
@@ -287,7 +291,7 @@ Json waits_json(const Json& request) {
   }
 }
 
-DiscardsAnswer discards_of(const Json& request) {
+DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard) {
   const Json* hand_text = request.find("hand");
   if (!hand_text) throw InputError("bad_value", "hand", "the request has no \"hand\"");
   if (request.find("win_tile") || request.find("tsumo"))
@@ -325,6 +329,14 @@ DiscardsAnswer discards_of(const Json& request) {
     const Json own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
     const HandBeforeWin b = hand_before_win_from(AfterDiscard(request, rest_json, own_json));
     DiscardOption opt{tiles[i].tile, tiles[i].red, analyse_before_win(b), {}, 0};
+    if (per_discard) {  // the ev search reads the hand after the discard as a request of its own
+      Json after = Json::object();
+      for (const auto& [key, value] : request.members())
+        if (key != "hand" && key != "own_discards" && key != "ev") after.set(key, value);
+      after.set("hand", rest_json);
+      after.set("own_discards", own_json);
+      opt.ev_slot = (*per_discard)(b, after);
+    }
     answer.family = opt.analysis.family;
     // The hand was already complete: this discard waits on the very tile it let go.
     for (const UsefulTile& u : opt.analysis.ukeire)
@@ -345,11 +357,71 @@ DiscardsAnswer discards_of(const Json& request) {
   return answer;
 }
 
+namespace {
+
+// Probabilities to 12 decimals and points to 6 (an integer over a power of ten: the
+// nearest double, which every front end prints with those digits).
+Json rounded(double x, double scale) { return Json::number(std::round(x * scale) / scale); }
+Json chances(const std::vector<double>& by) {
+  Json a = Json::array();
+  for (double p : by) a.push(rounded(p, 1e12));
+  return a;
+}
+Json ev_json(const EvValue& v) {
+  Json e = Json::object();
+  e.set("win", rounded(v.win, 1e12));
+  e.set("tenpai", rounded(v.tenpai, 1e12));
+  e.set("score", rounded(v.score, 1e6));
+  Json by = Json::object();
+  by.set("win", chances(v.win_by));
+  by.set("tenpai", chances(v.tenpai_by));
+  e.set("by_turn", std::move(by));
+  if (v.ready_closed) {
+    Json r = Json::object();
+    r.set("win", rounded(v.riichi_win, 1e12));
+    r.set("score", rounded(v.riichi_score, 1e6));
+    e.set("riichi", std::move(r));
+    Json d = Json::object();
+    d.set("win", rounded(v.dama_win, 1e12));
+    d.set("score", rounded(v.dama_score, 1e6));
+    e.set("dama", std::move(d));
+  }
+  return e;
+}
+
+}  // namespace
+
 Json discards_json(const Json& request) {
   try {
     if (request.type() != Json::Type::Object)
       throw InputError("bad_type", "", "a request must be a JSON object, not " + std::string(Json::type_name(request.type())));
-    const DiscardsAnswer answer = discards_of(request);
+    // "ev": the expected value of every discard (analysis/ev.hpp, issue 27).
+    const Json* ev_key = request.find("ev");
+    std::unique_ptr<EvSearch> ev;
+    EvOptions ev_options;
+    std::vector<EvValue> values;
+    if (ev_key) {
+      ev_options = ev_options_from(*ev_key);
+      ev = std::make_unique<EvSearch>(ev_options);
+    }
+    auto value_of = [&](const HandBeforeWin& after, const Json& after_request) {
+      values.push_back(ev->value(after, after_request));
+      return static_cast<int>(values.size() - 1);
+    };
+    const DiscardHook hook(value_of);
+    DiscardsAnswer answer = discards_of(request, ev ? &hook : nullptr);
+    if (ev) {
+      // The objective's value first (win chance or expected points, then the other); ties keep
+      // discards_of's order (shanten, useful tiles, value of the waits, tile).
+      const bool by_win = ev_options.objective_win;
+      std::stable_sort(answer.discards.begin(), answer.discards.end(), [&](const DiscardOption& x, const DiscardOption& y) {
+        const EvValue& a = values[x.ev_slot];
+        const EvValue& b = values[y.ev_slot];
+        const double xa = by_win ? a.win : a.score, ya = by_win ? b.win : b.score;
+        if (xa != ya) return xa > ya;
+        return (by_win ? a.score : a.win) > (by_win ? b.score : b.win);
+      });
+    }
     Json o = Json::object();
     o.set("ok", Json::boolean(true));
     o.set("rules", Json::string(rules_family_name(answer.family)));
@@ -369,8 +441,25 @@ Json discards_json(const Json& request) {
       opt.set("ukeire_unseen", Json::integer(d.analysis.ukeire_unseen));
       opt.set("waits", waits_array(d.waits));
       opt.set("furiten", Json::boolean(d.analysis.furiten));
+      if (ev) opt.set("ev", ev_json(values[d.ev_slot]));
     }
     o.set("discards", std::move(list));
+    if (ev) {
+      Json model = Json::object();
+      model.set("turns", Json::integer(ev_options.turns));
+      model.set("objective", Json::string(ev_options.objective_win ? "win" : "score"));
+      model.set("policy", Json::string(ev_policy_name()));
+      model.set("states", Json::integer(ev->states()));
+      o.set("ev", std::move(model));
+    }
+    if (ev) {
+      Json model = Json::object();
+      model.set("turns", Json::integer(ev_options.turns));
+      model.set("objective", Json::string(ev_options.objective_win ? "win" : "score"));
+      model.set("policy", Json::string(ev_policy_name()));
+      model.set("states", Json::integer(ev->states()));
+      o.set("ev", std::move(model));
+    }
     return o;
   } catch (const InputError& e) {
     return failure(e);

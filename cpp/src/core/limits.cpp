@@ -2,6 +2,7 @@
 
 #include <iterator>
 
+#include "analysis/ev.hpp"
 #include "tenbou/rules.hpp"
 
 namespace tenbou {
@@ -23,6 +24,10 @@ constexpr LimitSpec kLimits[] = {
     {"max_honba", kMaxHonba, "honba", "honba and riichi sticks of a request", "bad_value", "from 0 to the limit"},
     {"max_mjlog_bytes", static_cast<std::int64_t>(kMaxMjlogBytes), "bytes", "an mjlog file, inflated", "exit 2",
      "a one-line error and exit status 2 (tenbou mjlog)"},
+    {"max_ev_turns", kMaxEvTurns, "draws", "ev.turns of a discards request (the expected-value search)", "bad_value",
+     "a four-player live wall: 136 - 14 (dead wall) - 4 x 13; and no more than the unseen tiles"},
+    {"max_ev_states", kMaxEvStates, "states", "ev.max_states: (hand, draws made) states one search may hold", "bad_value",
+     "default 2,000,000; past the request's own bound the answer is too_costly"},
     {"max_echo", kMaxEcho, "bytes", "input an error message repeats (a key, a value, a tile string)", "",
      "cut at a character boundary, then \"... (N more bytes)\""},
 };

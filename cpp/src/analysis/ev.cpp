@@ -1,0 +1,671 @@
+// The expected-value search of discards (issue 27; the model: ev.hpp, docs/analysis.md).
+#include "analysis/ev.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/limits.hpp"
+#include "core/suggest.hpp"
+#include "tenbou/error.hpp"
+#include "tenbou/notation.hpp"
+#include "tenbou/payments.hpp"
+#include "tenbou/riichi.hpp"
+#include "tenbou/shanten.hpp"
+#include "tenbou/tiles.hpp"
+#include "tenbou/value_view.hpp"
+
+namespace tenbou {
+
+namespace {
+
+std::string type_phrase(const Json& v) { return std::string(Json::type_name(v.type())); }
+
+std::int64_t int_in(const Json& v, const char* field, std::int64_t lo, std::int64_t hi, const char* why) {
+  if (v.type() != Json::Type::Int)
+    throw InputError("bad_type", field, "must be an integer, not " + type_phrase(v));
+  const std::int64_t n = v.as_int();
+  if (n < lo || n > hi)
+    throw InputError("bad_value", field,
+                     "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + why + ", got " +
+                         std::to_string(n));
+  return n;
+}
+
+}  // namespace
+
+EvOptions ev_options_from(const Json& ev) {
+  EvOptions o;
+  if (ev.type() != Json::Type::Object)
+    throw InputError("bad_type", "ev", "must be an object such as {\"turns\": 17, \"objective\": \"score\"}, not " +
+                                           type_phrase(ev));
+  for (const auto& [key, value] : ev.members()) {
+    if (key == "turns") {
+      o.turns = static_cast<int>(int_in(value, "ev.turns", 1, kMaxEvTurns, " (draws)"));
+    } else if (key == "objective") {
+      if (value.type() != Json::Type::String)
+        throw InputError("bad_type", "ev.objective", "must be a string, not " + type_phrase(value));
+      if (value.as_string() == "win") o.objective_win = true;
+      else if (value.as_string() == "score") o.objective_win = false;
+      else
+        throw InputError("bad_value", "ev.objective",
+                         "must be \"score\" or \"win\", got \"" + echo(value.as_string()) + "\"");
+    } else if (key == "max_states") {
+      o.max_states = int_in(value, "ev.max_states", 1, kMaxEvStates, " (hand x turn states)");
+    } else {
+      throw InputError("unknown_key", "ev." + key,
+                       "unknown ev key '" + echo(key) + "'" + did_you_mean(key, {"turns", "objective", "max_states"}));
+    }
+  }
+  return o;
+}
+
+namespace {
+
+void add_meld_tiles(TileCounts& counts, const Meld& m) {
+  for (int k = 0; k < m.size(); ++k) ++counts[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
+}
+
+// Red fives written in one tile field of the request (visible, own_discards, indicators).
+void count_reds(const Json& request, const char* key, std::array<int, 3>& reds) {
+  const Json* v = request.find(key);
+  if (!v) return;
+  TileTextRoom room;
+  for (const ParsedTile& t : parse_tiles(tile_field(JsonView(*v), key, room, TileForm{true, false}), key))
+    if (t.red) ++reds[static_cast<int>(suit_of(t.tile))];
+}
+
+struct Key {
+  std::uint64_t a, b;
+  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
+};
+struct KeyHash {
+  std::size_t operator()(const Key& k) const {
+    std::uint64_t h = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull + (k.a >> 29));
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+using Reds = std::array<std::uint8_t, 3>;
+
+// Key -> 32-bit value, open addressing with linear probing (the search's hot lookups).
+class FlatMap {
+ public:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  std::uint32_t find(const Key& k) const {
+    if (slots_.empty()) return kNone;
+    for (std::size_t i = KeyHash()(k) & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (!s.used) return kNone;
+      if (s.key == k) return s.value;
+    }
+  }
+  void insert(const Key& k, std::uint32_t v) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    place(k, v);
+    ++size_;
+  }
+
+ private:
+  struct Slot {
+    Key key{0, 0};
+    std::uint32_t value = 0;
+    bool used = false;
+  };
+  void place(const Key& k, std::uint32_t v) {
+    std::size_t i = KeyHash()(k) & mask_;
+    while (slots_[i].used) i = (i + 1) & mask_;
+    slots_[i] = {k, v, true};
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    mask_ = slots_.size() - 1;
+    for (const Slot& s : old)
+      if (s.used) place(s.key, s.value);
+  }
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0, size_ = 0;
+};
+
+Key key_of(const TileCounts& h, const Reds& reds) {
+  Key k{0, 0};
+  for (int t = 0; t < 21; ++t) k.a |= std::uint64_t{h[t]} << (3 * t);
+  for (int t = 21; t < kTileKinds; ++t) k.b |= std::uint64_t{h[t]} << (3 * (t - 21));
+  k.b |= std::uint64_t{reds[0]} << 40 | std::uint64_t{reds[1]} << 41 | std::uint64_t{reds[2]} << 42;
+  return k;
+}
+
+// The key with one more (+1) or one fewer (-1) copy of t: counts stay within 3 bits.
+inline Key key_plus(Key k, int t, int delta) {
+  if (t < 21) k.a += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * t);
+  else k.b += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * (t - 21));
+  return k;
+}
+inline Key with_reds(Key k, const Reds& reds) {
+  k.b = (k.b & ((std::uint64_t{1} << 40) - 1)) | std::uint64_t{reds[0]} << 40 | std::uint64_t{reds[1]} << 41 |
+        std::uint64_t{reds[2]} << 42;
+  return k;
+}
+
+bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
+
+}  // namespace
+
+namespace ev_detail {
+
+// What every root of one request shares: shanten of 13-tile hands and the shanten after
+// each draw (counts only), and the scorer's answers on completed hands.
+struct Shared {
+  struct HandFacts {
+    std::int8_t shanten;
+    std::array<std::int8_t, kTileKinds> after;  // shanten of the 14 tiles with each kind drawn
+  };
+  struct Scored {
+    bool ok = false;
+    double dama = 0, riichi = 0;  // totals without and with riichi (the request's flags if declared)
+    int han = 0, fu = 0, yakuman = 0;  // of the riichi (or declared) result
+  };
+  FlatMap shanten;  // -> shanten + 8
+  FlatMap facts_at;
+  std::vector<HandFacts> facts;
+  FlatMap scored_at;
+  std::vector<Scored> scored;
+};
+
+// One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
+// their red fives); each holds its values for every number of draws already made.
+class RootSearch {
+ public:
+  RootSearch(const HandBeforeWin& b, const Json& after, const EvOptions& o, std::int64_t& states, Shared& shared)
+      : o_(o), states_(states), shared_(shared), T_(o.turns) {
+    const RiichiRequest& r = b.riichi;
+    tmpl_ = r;
+    tmpl_.ura_indicators = IndicatorList();
+    tmpl_.ippatsu = tmpl_.haitei = tmpl_.houtei = tmpl_.rinshan = tmpl_.chankan = false;
+    tmpl_.tenhou = tmpl_.chiihou = tmpl_.renhou = false;
+    declared_ = r.riichi || r.double_riichi;
+    closed_ = r.closed();
+    three_ = r.players == 3;
+    sets_ = 4 - b.melds;
+    for (const Meld& m : r.melds) add_meld_tiles(meld_tiles_, m);
+    root_ = b.hand;
+    root_reds_ = {r.hand_reds[0], r.hand_reds[1], r.hand_reds[2]};
+    // Copies that exist and the player has not seen, plus the root hand's own: the wall
+    // holds q_[x] - hand[x] copies of every tile that can still matter.
+    W_ = 0;
+    for (int t = 0; t < kTileKinds; ++t) {
+      const int exist = three_ && !in_three_player_set(static_cast<Tile>(t)) ? 0 : 4;
+      const int unseen = std::max(0, exist - b.seen[t]);
+      W_ += unseen;
+      q_[t] = static_cast<std::uint8_t>(unseen + root_[t]);
+    }
+    std::array<int, 3> seen_reds{};
+    for (const char* key : {"visible", "own_discards", "dora_indicators", "ura_indicators"}) count_reds(after, key, seen_reds);
+    for (const Meld& m : r.melds)
+      if (m.reds) seen_reds[static_cast<int>(suit_of(m.tile))] += m.reds;
+    for (int s = 0; s < 3; ++s) {
+      const bool exists = r.rules.red_fives && !(three_ && s == 0);
+      // Red fives not seen elsewhere: those in the wall plus those held (red wall = qred - held).
+      qred_[s] = std::max(0, (exists ? 1 : 0) - seen_reds[s]);
+    }
+    if (T_ > W_)
+      throw InputError("bad_value", "ev.turns",
+                       std::to_string(T_) + " draws asked; the wall holds only " + std::to_string(W_) + " unseen tiles");
+  }
+
+  EvValue run() {
+    const std::uint32_t id = node_of(root_, root_reds_);
+    EvValue v;
+    const Node& n = nodes_[id];
+    v.win = at(n, kWin, 0);
+    v.score = at(n, kScore, 0);
+    v.tenpai = at(n, kTenpai, 0);
+    forward(id, v);
+    if (n.shanten == 0 && closed_ && !declared_) {
+      v.ready_closed = true;
+      v.riichi_win = v.dama_win = v.win;
+      v.riichi_score = v.score;
+      // Dama: the same locked hand without riichi's han, ippatsu and ura.
+      double s = 0;
+      for (int k = T_ - 1; k >= 0; --k) {
+        const double Wk = W_ - k;
+        s = (n.s_dama + (Wk - n.w) * s) / Wk;
+      }
+      v.dama_score = s;
+    }
+    return v;
+  }
+
+ private:
+  enum Field { kWin = 0, kScore = 1, kTenpai = 2 };
+  struct Node {
+    TileCounts hand;
+    Reds reds;
+    int shanten = 0;
+    std::uint32_t values = 0;                 // 3 x (T + 1): win, score, tenpai by draws made
+    std::uint32_t out_begin = 0, out_end = 0;  // outcomes (free hands)
+    std::uint32_t choices = 0;                // per outcome, per draws made k: the candidate taken at draw k + 1
+    int w = 0;                                // ready: winning copies in the wall (with a yaku)
+    double s_dama = 0, s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points
+  };
+  struct Outcome {
+    int count;  // copies in the wall that give this draw
+    std::uint32_t cand_begin, cand_end;
+    Tile tile;
+    bool red;
+  };
+
+ public:
+  // The policy the values are those of (for the simulation test, tests/cpp/ev_sim.cpp):
+  // with k draws made, `x` (red or not) is drawn into `h`; true when it is kept (h and reds
+  // then hold the hand after the chosen discard), false when it is discarded or the hand is ready.
+  bool play(TileCounts& h, Reds& reds, int k, Tile x, bool red) const {
+    const std::uint32_t found = memo_.find(key_of(h, reds));
+    if (found == FlatMap::kNone || k < 0 || k >= T_) return false;
+    const Node& n = nodes_[found];
+    for (std::uint32_t i = n.out_begin; i < n.out_end; ++i) {
+      const Outcome& o = outs_[i];
+      if (o.tile != x || o.red != red) continue;
+      const std::uint32_t pick = choice_[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
+      const Node& child = nodes_[cands_[o.cand_begin + pick]];
+      h = child.hand;
+      reds = child.reds;
+      return true;
+    }
+    return false;
+  }
+
+ private:
+
+  double at(const Node& n, Field f, int k) const { return vals_[n.values + f * (T_ + 1) + k]; }
+  double& at(std::uint32_t id, Field f, int k) { return vals_[nodes_[id].values + f * (T_ + 1) + k]; }
+
+  int shanten13(const TileCounts& h) { return shanten13(h, key_of(h, Reds{})); }
+  int shanten13(const TileCounts& h, const Key& key) {
+    if (const std::uint32_t v = shared_.shanten.find(key); v != FlatMap::kNone) return static_cast<int>(v) - 8;
+    int s = standard_draws_needed(h, sets_, three_) - 1;
+    if (sets_ == 4) {
+      s = std::min(s, shanten_seven_pairs(h, true));
+      s = std::min(s, shanten_thirteen_orphans(h));
+    }
+    shared_.shanten.insert(key, static_cast<std::uint32_t>(s + 8));
+    return s;
+  }
+
+  // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
+  const Shared::HandFacts& facts(const TileCounts& h) {
+    const Key key = key_of(h, Reds{});
+    if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
+    Shared::HandFacts f;
+    f.shanten = static_cast<std::int8_t>(shanten13(h));
+    const StandardShanten standard(h, sets_, three_);
+    const ClosedFormsShanten closed(h, true);
+    for (int x = 0; x < kTileKinds; ++x) {
+      f.after[x] = 99;
+      if (!in_rules(x) || h[x] >= 4) continue;
+      int after = standard.draws_needed_with(static_cast<Tile>(x)) - 1;
+      if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
+                                        closed.thirteen_orphans_with(static_cast<Tile>(x))});
+      f.after[x] = static_cast<std::int8_t>(after);
+    }
+    shared_.facts_at.insert(key, static_cast<std::uint32_t>(shared_.facts.size()));
+    shared_.facts.push_back(f);
+    return shared_.facts.back();
+  }
+
+  bool in_rules(int t) const { return !three_ || in_three_player_set(static_cast<Tile>(t)); }
+
+  std::uint32_t node_of(const TileCounts& h, const Reds& reds) { return node_of(h, reds, key_of(h, reds)); }
+  std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key) {
+    if (const std::uint32_t found = memo_.find(key); found != FlatMap::kNone) return found;
+    states_ += T_ + 1;
+    if (states_ > o_.max_states)
+      throw InputError("too_costly", "ev.max_states",
+                       "the search needs more than " + std::to_string(o_.max_states) +
+                           " (hand, turn) states; raise ev.max_states (up to " + std::to_string(kMaxEvStates) +
+                           ") or ask fewer turns");
+    const auto id = static_cast<std::uint32_t>(nodes_.size());
+    memo_.insert(key, id);
+    Node n;
+    n.hand = h;
+    n.reds = reds;
+    n.values = static_cast<std::uint32_t>(vals_.size());
+    vals_.resize(vals_.size() + 3 * (T_ + 1), 0.0);
+    n.shanten = shanten13(h, with_reds(key, Reds{}));
+    nodes_.push_back(n);
+    if (n.shanten == 0) build_ready(id);
+    else build_free(id);
+    return id;
+  }
+
+  // The points of winning on `x` (red or not) with hand h: dama, riichi without and with
+  // ippatsu (ura as an expectation). false: no yaku (an open hand), not a win.
+  bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& dama, double& riichi,
+                  double& ippatsu) {
+    RiichiRequest r = tmpl_;
+    r.hand = h;
+    r.hand_reds = reds;
+    r = riichi_request_on(r, x, true);
+    r.win_red = red;
+    if (red) ++r.hand_reds[static_cast<int>(suit_of(x))];
+    Key key = key_of(r.hand, r.hand_reds);
+    key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
+    std::uint32_t at_index = shared_.scored_at.find(key);
+    if (at_index == FlatMap::kNone) {
+      Shared::Scored sc;
+      const RiichiResult dres = score_riichi(r);
+      sc.ok = dres.ok;
+      if (sc.ok) {
+        sc.dama = static_cast<double>(dres.payments.total);
+        sc.riichi = sc.dama, sc.han = dres.han, sc.fu = dres.fu, sc.yakuman = dres.yakuman;
+        if (closed_ && !declared_) {
+          r.riichi = true;
+          const RiichiResult res = score_riichi(r);
+          sc.ok = res.ok;
+          sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
+        }
+      }
+      at_index = static_cast<std::uint32_t>(shared_.scored.size());
+      shared_.scored_at.insert(key, at_index);
+      shared_.scored.push_back(sc);
+    }
+    const Shared::Scored sc = shared_.scored[at_index];
+    if (!sc.ok) return false;
+    dama = sc.dama;
+    if (!closed_) {
+      riichi = ippatsu = dama;
+      return true;
+    }
+    // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
+    // kept (docs/analysis.md); each adds its dora's copies in the full hand as han.
+    TileCounts full = h;
+    ++full[x];
+    std::array<double, 24> by_ura{};
+    double total = 0;
+    for (int k = 0; k < kTileKinds; ++k) {
+      const int wk = q_[k] - std::max(root_[k], full[k]);
+      if (wk <= 0) continue;
+      const Tile dora = dora_from_indicator(static_cast<Tile>(k), tmpl_.players);
+      const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
+      by_ura[std::min(u, 23)] += wk;
+      total += wk;
+    }
+    PointsQuery q;
+    q.method = r.method;
+    q.fu = sc.fu;
+    q.yakuman = sc.yakuman;
+    q.dealer = r.dealer();
+    q.tsumo = true;
+    q.honba = r.honba;
+    q.riichi_sticks = r.riichi_sticks;
+    q.players = r.players;
+    auto points = [&](int extra) {
+      q.han = sc.han + extra;
+      q.kazoe_han = r.kita && r.rules.kita_dora && !r.rules.kita_kazoe ? q.han - r.kita : -1;
+      return static_cast<double>(compute_payments(q, r.rules).total);
+    };
+    riichi = ippatsu = 0;
+    if (total <= 0) {
+      riichi = sc.riichi;
+      ippatsu = declared_ ? riichi : points(1);
+      return true;
+    }
+    for (int u = 0; u < 24; ++u) {
+      if (by_ura[u] == 0) continue;
+      const double p = by_ura[u] / total;
+      riichi += p * points(u);
+      ippatsu += p * (declared_ ? points(u) : points(u + 1));
+    }
+    return true;
+  }
+
+  // A ready hand, kept as it is: wins when a winning tile is drawn.
+  void build_ready(std::uint32_t id) {
+    const TileCounts h = nodes_[id].hand;
+    const Reds reds = nodes_[id].reds;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
+    int w = 0;
+    double s_dama = 0, s_riichi = 0, s_ipp = 0;
+    for (int x = 0; x < kTileKinds; ++x) {
+      if (!in_rules(x) || h[x] >= 4) continue;
+      const int c = q_[x] - h[x];
+      if (c <= 0 || after_of[x] != -1) continue;
+      const int suit = x < 27 ? x / 9 : 0;
+      const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
+      for (int variant = 0; variant < 2; ++variant) {
+        const int copies = variant ? std::min(red_wall, c) : c - std::min(red_wall, c);
+        if (copies <= 0) continue;
+        double d, r, i;
+        if (!win_points(h, reds, static_cast<Tile>(x), variant == 1, d, r, i)) continue;
+        w += copies;
+        s_dama += copies * d;
+        s_riichi += copies * r;
+        s_ipp += copies * i;
+      }
+    }
+    Node& n = nodes_[id];
+    n.w = w;
+    n.s_dama = s_dama;
+    n.s_riichi = closed_ ? s_riichi : s_dama;
+    n.s_ippatsu = closed_ ? s_ipp : s_dama;
+    // Entered with k draws made (riichi declared then): the next draw is the ippatsu one.
+    double win = 0, later = 0;
+    at(id, kTenpai, T_) = 1;
+    for (int k = T_ - 1; k >= 0; --k) {
+      const double Wk = W_ - k;
+      const double miss = (Wk - w) / Wk;
+      at(id, kScore, k) = (n.s_ippatsu + (Wk - w) * later) / Wk;
+      later = (n.s_riichi + (Wk - w) * later) / Wk;
+      win = w / Wk + miss * win;
+      at(id, kWin, k) = win;
+      at(id, kTenpai, k) = 1;
+    }
+  }
+
+  bool better(std::uint32_t a, std::uint32_t b, int k) {
+    const double wa = at(a, kWin, k), wb = at(b, kWin, k), sa = at(a, kScore, k), sb = at(b, kScore, k);
+    if (o_.objective_win) return wa > wb || (wa == wb && sa > sb);
+    return sa > sb || (sa == sb && wa > wb);
+  }
+
+  // A hand not yet ready: a draw that lowers the shanten is kept (the best discard
+  // keeping the lower shanten), any other is discarded.
+  void build_free(std::uint32_t id) {
+    const TileCounts h = nodes_[id].hand;
+    const Reds reds = nodes_[id].reds;
+    const int s = nodes_[id].shanten;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
+    const Key plain_key = key_of(h, Reds{});
+    std::vector<Outcome> outs;
+    std::vector<std::uint32_t> cands;
+    int useful = 0;
+    for (int x = 0; x < kTileKinds; ++x) {
+      if (!in_rules(x) || h[x] >= 4) continue;
+      const int c = q_[x] - h[x];
+      if (c <= 0 || after_of[x] >= s) continue;
+      useful += c;
+      const int suit = x < 27 ? x / 9 : 0;
+      const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
+      for (int variant = 0; variant < 2; ++variant) {
+        const int copies = variant ? std::min(red_wall, c) : c - std::min(red_wall, c);
+        if (copies <= 0) continue;
+        TileCounts drawn = h;
+        ++drawn[x];
+        const Key drawn_key = key_plus(plain_key, x, 1);
+        Reds drawn_reds = reds;
+        if (variant) ++drawn_reds[suit];
+        Outcome o{copies, static_cast<std::uint32_t>(cands.size()), 0, static_cast<Tile>(x), variant == 1};
+        for (int d = 0; d < kTileKinds; ++d) {
+          if (d == x || !drawn[d]) continue;
+          const Key next_key = key_plus(drawn_key, d, -1);
+          TileCounts next = drawn;
+          --next[d];
+          if (shanten13(next, next_key) != s - 1) continue;
+          Reds next_reds = drawn_reds;
+          // A five goes plain first: a red one is worth a dora and nothing less.
+          if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
+          cands.push_back(node_of(next, next_reds, with_reds(next_key, next_reds)));  // (may grow nodes_)
+        }
+        o.cand_end = static_cast<std::uint32_t>(cands.size());
+        if (o.cand_end > o.cand_begin) outs.push_back(o);
+      }
+    }
+    Node& n = nodes_[id];
+    n.out_begin = static_cast<std::uint32_t>(outs_.size());
+    for (Outcome o : outs) {
+      o.cand_begin += static_cast<std::uint32_t>(cands_.size());
+      o.cand_end += static_cast<std::uint32_t>(cands_.size());
+      outs_.push_back(o);
+    }
+    n.out_end = static_cast<std::uint32_t>(outs_.size());
+    cands_.insert(cands_.end(), cands.begin(), cands.end());
+    n.choices = static_cast<std::uint32_t>(choice_.size());
+    const std::uint32_t out_begin = n.out_begin, out_end = n.out_end, choices = n.choices;
+    choice_.resize(choice_.size() + static_cast<std::size_t>(out_end - out_begin) * T_, 0);
+    // Useful draws that found no discard keeping the lower shanten cannot happen (a tile
+    // lowering a 14-tile hand's shanten always leaves such a discard).
+    (void)useful;
+    int kept = 0;
+    for (std::uint32_t i = out_begin; i < out_end; ++i) kept += outs_[i].count;
+    // The kept draws' part of every value, for each number of draws made k (the draw is the
+    // k+1-th: the child's values at k+1), then the hand's own values from the last draw back.
+    const int stride = T_ + 1;
+    sum_.assign(3 * static_cast<std::size_t>(stride), 0.0);
+    double* sw = sum_.data();
+    double* ss = sw + stride;
+    double* st = ss + stride;
+    const double* vals = vals_.data();
+    for (std::uint32_t i = out_begin; i < out_end; ++i) {
+      const Outcome& o = outs_[i];
+      std::uint8_t* pick = &choice_[choices + static_cast<std::size_t>(i - out_begin) * T_];
+      ptrs_.clear();
+      for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + nodes_[cands_[c]].values);
+      const std::size_t n = ptrs_.size();
+      for (int k = 0; k < T_; ++k) {
+        std::size_t best = 0;
+        double bw = ptrs_[0][k + 1], bs = ptrs_[0][stride + k + 1];
+        for (std::size_t c = 1; c < n; ++c) {
+          const double cw = ptrs_[c][k + 1], cs = ptrs_[c][stride + k + 1];
+          const bool take = o_.objective_win ? (cw > bw || (cw == bw && cs > bs)) : (cs > bs || (cs == bs && cw > bw));
+          if (take) best = c, bw = cw, bs = cs;
+        }
+        pick[k] = static_cast<std::uint8_t>(best);
+        sw[k] += o.count * bw;
+        ss[k] += o.count * bs;
+        st[k] += o.count * ptrs_[best][2 * stride + k + 1];
+      }
+    }
+    double* own = &vals_[nodes_[id].values];
+    for (int k = T_ - 1; k >= 0; --k) {
+      const double Wk = W_ - k;
+      const double junk = Wk - kept;
+      own[k] = (sw[k] + junk * own[k + 1]) / Wk;
+      own[stride + k] = (ss[k] + junk * own[stride + k + 1]) / Wk;
+      own[2 * stride + k] = (st[k] + junk * own[2 * stride + k + 1]) / Wk;
+    }
+  }
+
+  // The chances by draw: the policy's hands forward from the root, draw by draw.
+  void forward(std::uint32_t root, EvValue& v) {
+    v.win_by.assign(T_, 0);
+    v.tenpai_by.assign(T_, 0);
+    std::vector<double> locked(W_ + 1, 0.0);  // ready hands, by winning copies
+    std::vector<double> mass(nodes_.size(), 0.0), next_mass(nodes_.size(), 0.0);
+    std::vector<std::uint32_t> active, next_active;
+    double won = 0, ready = 0;
+    if (nodes_[root].shanten == 0) {
+      locked[nodes_[root].w] = 1;
+      ready = 1;
+    } else {
+      mass[root] = 1;
+      active.push_back(root);
+    }
+    for (int k = 0; k < T_; ++k) {
+      const double Wk = W_ - k;
+      for (int w = 1; w <= W_; ++w) {
+        if (locked[w] == 0) continue;
+        const double now = locked[w] * w / Wk;
+        won += now;
+        locked[w] -= now;
+      }
+      for (std::uint32_t id : active) {
+        const double m = mass[id];
+        mass[id] = 0;
+        const Node& n = nodes_[id];
+        int kept = 0;
+        for (std::uint32_t i = n.out_begin; i < n.out_end; ++i) {
+          const Outcome& o = outs_[i];
+          kept += o.count;
+          const std::uint32_t pick = choice_[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
+          const std::uint32_t child = cands_[o.cand_begin + pick];
+          const double p = m * o.count / Wk;
+          if (nodes_[child].shanten == 0) {
+            locked[nodes_[child].w] += p;
+            ready += p;
+          } else {
+            if (next_mass[child] == 0) next_active.push_back(child);
+            next_mass[child] += p;
+          }
+        }
+        const double stay = m * (Wk - kept) / Wk;
+        if (stay > 0) {
+          if (next_mass[id] == 0) next_active.push_back(id);
+          next_mass[id] += stay;
+        }
+      }
+      active.swap(next_active);
+      next_active.clear();
+      mass.swap(next_mass);
+      v.win_by[k] = won;
+      v.tenpai_by[k] = ready;
+    }
+  }
+
+  const EvOptions& o_;
+  std::int64_t& states_;
+  Shared& shared_;
+  int T_;
+  int W_ = 0;
+  int sets_ = 4;
+  bool three_ = false, closed_ = true, declared_ = false;
+  RiichiRequest tmpl_;
+  TileCounts q_{}, root_{}, meld_tiles_{};
+  Reds root_reds_{};
+  std::array<int, 3> qred_{};
+  std::vector<Node> nodes_;
+  std::vector<double> vals_;
+  std::vector<Outcome> outs_;
+  std::vector<std::uint32_t> cands_;
+  std::vector<std::uint8_t> choice_;
+  std::vector<double> sum_;                 // scratch of build_free
+  std::vector<const double*> ptrs_;
+  FlatMap memo_;
+};
+
+}  // namespace ev_detail
+
+EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::make_unique<ev_detail::Shared>()) {}
+EvSearch::~EvSearch() = default;
+
+bool EvSearch::play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const {
+  return last_ && last_->play(hand, reds, k, drawn, red);
+}
+
+EvValue EvSearch::value(const HandBeforeWin& hand, const Json& after) {
+  if (hand.family != RulesFamily::Riichi)
+    throw InputError("unsupported", "ev",
+                     std::string("the expected-value search models Riichi rules (four- and three-player); ") +
+                         rules_family_name(hand.family) + " is not modelled");
+  if (hand.riichi.method == Method::Aotenjo)
+    throw InputError("unsupported", "ev", "the expected-value search does not take the aotenjo method (points without limits)");
+  if (hand.riichi.ura_indicators.count > 0)
+    throw InputError("bad_value", "ura_indicators",
+                     "the expected-value search counts ura dora as an expectation: leave ura_indicators out");
+  last_ = std::make_unique<ev_detail::RootSearch>(hand, after, options_, states_, *shared_);
+  return last_->run();
+}
+
+}  // namespace tenbou
