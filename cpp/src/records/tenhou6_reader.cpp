@@ -201,6 +201,8 @@ class HandReading {
   // Plays the columns; false (with why()) when this reading does not fit them whole.
   bool run();
   const std::vector<Event>& events() const { return events_; }
+  // Where each event is written: (column, item) of the hand.
+  const std::vector<std::pair<int, int>>& paths() const { return paths_; }
   const HandStart& start() const { return start_; }
   const Ending& ending() const { return ending_; }
   std::size_t choice_points() const { return decided_.size(); }
@@ -232,7 +234,11 @@ class HandReading {
     e.actor = static_cast<std::int8_t>(actor);
     e.target = static_cast<std::int8_t>(target);
     e.tile = tile;
+    push(e);
+  }
+  void push(const Event& e) {
     events_.push_back(e);
+    paths_.push_back(at_);
   }
   void reveal_dora() {
     if (next_dora_ < dora_.size()) emit(EventKind::Dora, -1, dora_[next_dora_++]);
@@ -270,6 +276,8 @@ class HandReading {
   int riichi_pending_ = -1;
   std::array<Seat, 4> seats_;
   std::vector<Event> events_;
+  std::vector<std::pair<int, int>> paths_;
+  std::pair<int, int> at_{16, -1};
   Ending ending_;
   Bad why_;
 };
@@ -336,6 +344,7 @@ bool HandReading::play() {
       }
       const Item& take = h_.takes[actor].items[s.ti];
       const std::string take_path = path_of(h_.index, take_column, static_cast<int>(s.ti));
+      at_ = {take_column, static_cast<int>(s.ti)};
       ++s.ti;
       s.open_kan = false;
       if (is_call(take)) {
@@ -349,7 +358,7 @@ bool HandReading::play() {
         e.tile = last_discard;
         for (int k = 1; k < static_cast<int>(take.tiles.size()); ++k) e.consumed.push(take_from_hand(s, take.tiles[k], take_path));
         // The called tile leaves the discarder's river (the replay knows it from the event).
-        events_.push_back(e);
+        push(e);
         if (take.kind == Item::Pon) {
           Meld m{kind_of(last_discard), {}};
           m.ids.push(last_discard);
@@ -387,6 +396,7 @@ bool HandReading::play() {
         }
         const Item& d = h_.discards[actor].items[s.di];
         const std::string path = path_of(h_.index, discard_column, static_cast<int>(s.di));
+        at_ = {discard_column, static_cast<int>(s.di)};
         ++s.di;
         if (d.kind == Item::Filler) {
           if (!s.open_kan) return fail(path, "a 0 that does not follow an open kan");
@@ -414,7 +424,7 @@ bool HandReading::play() {
           e.actor = static_cast<std::int8_t>(actor);
           e.tile = id;
           e.tsumogiri = d.kind == Item::Tsumogiri;
-          events_.push_back(e);
+          push(e);
           if (d.riichi) riichi_pending_ = actor;
           last_discard = id;
           discarder = actor;
@@ -426,7 +436,7 @@ bool HandReading::play() {
           e.actor = static_cast<std::int8_t>(actor);
           for (int code : d.tiles) e.consumed.push(take_from_hand(s, code, path));
           e.tile = e.consumed[0];
-          events_.push_back(e);
+          push(e);
           // Tenhou shows a pending open-kan indicator, then the closed kan's own, before the
           // replacement draw (<N/><DORA/><DORA/><T/>, records.md section 4).
           reveal_pending();
@@ -452,7 +462,7 @@ bool HandReading::play() {
           e.tile = take_from_hand(s, kind >= 27 || kind % 9 != 4 ? (kind / 9 + 1) * 10 + kind % 9 + 1 : added_code, path);
           e.consumed = pon->ids;
           s.pons.erase(pon);
-          events_.push_back(e);
+          push(e);
           s.open_kan = false;
           due_before_draw_ += pending_dora_;
           pending_dora_ = 1;
@@ -937,15 +947,27 @@ void GameReader::finish(HandText& h, const HandReading& reading) {
     if (end.kind == Ending::OnAction) throw Bad{at, "a draw, but the hand ends on a kan or kita nobody replaced"};
     if (kind == DrawKind::TripleRon) riichi_paid = false;
   }
-  sink_.hand_start(reading.start());
-  for (const Event& e : reading.events()) sink_.event(e);
-  if (riichi_paid && reading.riichi_pending() >= 0) {
-    Event e;
-    e.kind = EventKind::ReachAccepted;
-    e.actor = static_cast<std::int8_t>(reading.riichi_pending());
-    sink_.event(e);
+  // What the replay finds impossible is located here (replay.hpp: its errors name no event).
+  std::string where = path_of(h.index, -1, -1);
+  try {
+    sink_.hand_start(reading.start());
+    for (std::size_t i = 0; i < reading.events().size(); ++i) {
+      const auto& [column, item] = reading.paths()[i];
+      where = path_of(h.index, column, item);
+      sink_.event(reading.events()[i]);
+    }
+    where = at;
+    if (riichi_paid && reading.riichi_pending() >= 0) {
+      Event e;
+      e.kind = EventKind::ReachAccepted;
+      e.actor = static_cast<std::int8_t>(reading.riichi_pending());
+      sink_.event(e);
+    }
+    sink_.hand_end(rec, nullptr);
+  } catch (const RecordError& e) {
+    if (e.event >= 0) throw;
+    throw Bad{where, e.message};
   }
-  sink_.hand_end(rec, nullptr);
 }
 
 // --- the byte stream: one game, or a list of games read one at a time ---------------------------
