@@ -10,7 +10,6 @@
 // then tries the other reading (records.md 3.6) and keeps the one that uses every take and
 // discard. Only a consistent hand reaches the sink.
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <array>
 #include <cstdint>
@@ -54,11 +53,18 @@ bool code_valid(int c) { return (c >= 11 && c <= 47 && c % 10 != 0 && !(c > 40 &
 int code_kind(int c) { return c >= 51 ? (c - 51) * 9 + 4 : (c / 10 - 1) * 9 + c % 10 - 1; }
 bool code_red(int c) { return c >= 51; }
 
+// "an integer", "a string": a JSON type as a message names it.
+std::string a_type(Json::Type t) {
+  const std::string name = Json::type_name(t);
+  return (std::string("aeiou").find(name[0]) != std::string::npos ? "an " : "a ") + name;
+}
+
 std::string describe_json(const Json& j) {
   switch (j.type()) {
     case Json::Type::String: return "'" + echo(j.as_string()) + "'";
     case Json::Type::Int: return std::to_string(j.as_int());
-    default: return Json::type_name(j.type());
+    case Json::Type::BigInt: return echo(j.as_string());
+    default: return a_type(j.type());
   }
 }
 
@@ -637,12 +643,13 @@ const Json& GameReader::member(const Json& obj, std::string_view key, Json::Type
     return none;
   }
   if (j->type() != type && !(type == Json::Type::Int && j->type() == Json::Type::Double))
-    throw Bad{path.empty() ? std::string(key) : path, std::string("a ") + Json::type_name(j->type()) + ", not a" +
-                                                       (type == Json::Type::Array ? "n " : " ") + Json::type_name(type)};
+    throw Bad{path.empty() ? std::string(key) : path, a_type(j->type()) + ", not " + a_type(type)};
   return *j;
 }
 
 std::int64_t GameReader::integer(const Json& j, const std::string& path, std::int64_t lo, std::int64_t hi) {
+  if (j.type() == Json::Type::BigInt)
+    throw Bad{path, echo(j.as_string()) + " is out of range (" + std::to_string(lo) + "-" + std::to_string(hi) + ")"};
   if (j.type() != Json::Type::Int) throw Bad{path, describe_json(j) + " is not an integer"};
   if (j.as_int() < lo || j.as_int() > hi)
     throw Bad{path, std::to_string(j.as_int()) + " is out of range (" + std::to_string(lo) + "-" + std::to_string(hi) + ")"};
@@ -652,7 +659,7 @@ std::int64_t GameReader::integer(const Json& j, const std::string& path, std::in
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 void GameReader::read() {
-  if (g_.type() != Json::Type::Object) throw Bad{"", std::string("a game is a JSON object with \"log\", not a ") + Json::type_name(g_.type())};
+  if (g_.type() != Json::Type::Object) throw Bad{"", "a game is a JSON object with \"log\", not " + a_type(g_.type())};
   const Json& log = member(g_, "log", Json::Type::Array, "", true);
   GameStart game;
   game.format = Format::Tenhou6;
@@ -731,11 +738,11 @@ HandText GameReader::hand_text(const Json& hand, int index) {
   HandText h;
   h.index = index;
   const std::string at = path_of(index, -1, -1);
-  if (hand.type() != Json::Type::Array) throw Bad{at, std::string("a hand is an array, not a ") + Json::type_name(hand.type())};
+  if (hand.type() != Json::Type::Array) throw Bad{at, "a hand is an array, not " + a_type(hand.type())};
   const auto& v = hand.items();
   if (v.size() != 17) throw Bad{at, std::to_string(v.size()) + " items (17 expected: round, scores, dora, ura, 4 x hand/takes/discards, result)"};
   auto array_at = [&](int i) -> const Json& {
-    if (v[i].type() != Json::Type::Array) throw Bad{path_of(index, i, -1), std::string("a ") + Json::type_name(v[i].type()) + ", not an array"};
+    if (v[i].type() != Json::Type::Array) throw Bad{path_of(index, i, -1), a_type(v[i].type()) + ", not an array"};
     return v[i];
   };
   const Json& round = array_at(0);
@@ -906,11 +913,6 @@ void GameReader::play(HandText& h) {
       return;
     }
     if (attempt == 0 || reading.events().size() > depth) deepest = reading.why(), depth = reading.events().size();
-#ifdef T6DEBUG
-    fprintf(stderr, "attempt %d: %s %s [", attempt, reading.why().path.c_str(), reading.why().message.c_str());
-    for (bool b : reading.decided()) fprintf(stderr, "%d", b ? 1 : 0);
-    fprintf(stderr, "]\n");
-#endif
     std::vector<bool> next = reading.decided();
     while (!next.empty() && !next.back()) next.pop_back();
     if (next.empty()) throw deepest;
@@ -989,7 +991,8 @@ class Tenhou6Reader final : public RecordReader {
   State state_ = State::Start;
   bool list_ = false, comma_ok_ = false, comma_seen_ = false;
   std::string buf_;
-  int depth_ = 0;
+  std::string open_;  // the brackets open in the game's text
+  bool mismatch_ = false;
   bool in_string_ = false, escape_ = false;
   std::size_t total_ = 0;
   long games_ = 0;
@@ -1014,9 +1017,17 @@ void Tenhou6Reader::feed(std::string_view bytes) {
           } else if (d == '"') {
             in_string_ = true;
           } else if (d == '{' || d == '[') {
-            ++depth_;
+            open_.push_back(d);
           } else if (d == '}' || d == ']') {
-            if (--depth_ == 0) break;
+            // A closer that does not match its opener ends the text here: the JSON parser then
+            // names the fault.
+            const bool match = !open_.empty() && open_.back() == (d == '}' ? '{' : '[');
+            if (!match) {
+              mismatch_ = true;
+              break;
+            }
+            open_.pop_back();
+            if (open_.empty()) break;
           }
         }
         const std::size_t stop = j < bytes.size() ? j + 1 : j;
@@ -1025,7 +1036,7 @@ void Tenhou6Reader::feed(std::string_view bytes) {
           fail((list_ ? "game " + std::to_string(games_) + ": " : std::string()) + "more than " + std::to_string(kMaxGameBytes) +
                " bytes of JSON in one game");
         i = stop - 1;
-        if (depth_ == 0) game_done();
+        if (open_.empty() || mismatch_) game_done();
         break;
       }
       case State::Start:
@@ -1063,7 +1074,7 @@ void Tenhou6Reader::feed(std::string_view bytes) {
         state_ = State::Game;
         comma_seen_ = false;
         buf_.assign(1, '{');
-        depth_ = 1;
+        open_.assign(1, '{');
         in_string_ = escape_ = false;
         break;
     }
