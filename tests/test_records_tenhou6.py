@@ -264,3 +264,11 @@ def test_every_name_has_a_known_key():
     rows = name_rows()
     assert rows and all(key in keys for _name, key, _who in rows)
     assert len({name for name, _key, _who in rows}) == len(rows)  # each name once
+
+
+def test_docs_list_every_name():
+    """docs/records-tenhou6.md lists every name the reader knows (its tables and English list)."""
+    page = " ".join((ROOT / "docs" / "records-tenhou6.md").read_text(encoding="utf-8").split())
+    for name, key, _who in name_rows():
+        assert name in page, name
+        assert f"`{key}`" in page, key
