@@ -38,18 +38,19 @@ struct ReplayOptions {
   ReplayOutput output = ReplayOutput::HandEnds;
   std::string source;        // the name messages and lines give the record ("game.mjlog")
   bool with_requests = true; // HandEnds: each win's request and full result in the line
-  bool with_raw = false;     // HandEnds: each win's "raw" text as the record has it (mjlog: <AGARI>'s attributes)
+  bool with_raw = false;
+  bool summary = true;       // Check: the summary line at finish (a front end reading several records may write one for all)     // HandEnds: each win's "raw" text as the record has it (mjlog: <AGARI>'s attributes)
 };
 
 // One hand-end line (ReplayOutput::HandEnds), compact JSON, keys in this order:
 //   {"game": source, "hand": index in the game (from 0), "event": the record's event/line of
 //    the hand end (or null), "round": "E1", "players": 3|4, "dealer": seat, "honba": n,
-//    "deposits": n, "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
+//    "deposits": riichi sticks at the end (this hand's declarations included), "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
 //    "wins": [{"winner", "from", "pao" (seat or null), "event", "request": {...}, "result": {...},
 //              "deltas": [this win's settled changes], "recorded_deltas": [...] or null,
 //              "recorded": {"han", "fu", "points", "limit", "yakuman", "yaku": {key: han}} or null,
 //              "agree": bool}],                      (absent for draws)
-//    "tenpai": [seats] (draws), "nagashi": [seats] (nagashi mangan),
+//    "tenpai": [seats] (draws of every kind), "nagashi": [seats] (nagashi mangan),
 //    "deltas": [settled, per seat] or null with "settle_error", "recorded_deltas": [...] or null,
 //    "agree": bool}
 // Check lines hold the same keys but only the parts that differ, then a last line
