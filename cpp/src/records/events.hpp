@@ -116,7 +116,7 @@ struct RecordedWin {
   SmallList<TileId, 5> dora_indicators;  // mjlog doraHai (the replay knows them otherwise)
   // The score as the record writes it (mjlog ten/yaku, tenhou.net/6 "30符2飜1000点" + yaku list).
   bool has_score = false;
-  int han = 0, fu = 0;
+  int han = 0, fu = 0;          // fu 0: not stated (tenhou.net/6 writes no fu for a limit hand)
   std::int64_t points = 0;      // the hand's value before honba and deposits (mjlog ten[1])
   std::string limit;            // "", "mangan", ..., "yakuman" (as the core names them)
   int yakuman = 0;              // multiples (0: not a yakuman hand)
