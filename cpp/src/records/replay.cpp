@@ -640,7 +640,9 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
       if (rw.has_score) {
         // Tenhou writes kazoe yakuman with the yakuman limit code.
         const std::string limit = o.limit == "kazoe_yakuman" ? "yakuman" : o.limit;
-        o.agree = o.han == rw.han && o.fu == rw.fu && o.points == rw.points && limit == rw.limit && same_yaku(o.yaku, rw.yaku);
+        // fu 0: not stated (tenhou.net/6 writes none for a limit hand).
+        o.agree = o.han == rw.han && (rw.fu == 0 || o.fu == rw.fu) && o.points == rw.points && limit == rw.limit &&
+                  same_yaku(o.yaku, rw.yaku);
       }
     }
     results.push_back(res);
