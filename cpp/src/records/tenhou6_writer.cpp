@@ -69,6 +69,7 @@ class Tenhou6Writer final : public GameSink {
   std::vector<int> dora_;
   std::array<std::vector<Json>, 4> takes_, discards_;
   std::array<bool, 4> riichi_next_{};
+  std::array<bool, 4> drew_{};  // the seat's last take was a draw
   std::array<std::vector<std::pair<int, std::string>>, 4> pons_;  // kind, the pon's string
 };
 
@@ -89,6 +90,7 @@ void Tenhou6Writer::hand_start(const HandStart& hand) {
     pons_[p].clear();
   }
   riichi_next_.fill(false);
+  drew_.fill(false);
 }
 
 void Tenhou6Writer::event(const Event& e) {
@@ -97,9 +99,12 @@ void Tenhou6Writer::event(const Event& e) {
   switch (e.kind) {
     case EventKind::Draw:
       takes_[a].push_back(Json::integer(tile_code(e.tile, reds_)));
+      drew_[a] = true;
       break;
     case EventKind::Discard: {
-      const int code = e.tsumogiri ? 60 : tile_code(e.tile, reds_);
+      // 60 is the tile just drawn: never after a call (Tenhou writes the tile then, even when it
+      // is the one drawn before the call).
+      const int code = e.tsumogiri && drew_[a] ? 60 : tile_code(e.tile, reds_);
       if (riichi_next_[a]) {
         discards_[a].push_back(Json::string("r" + two(code)));
         riichi_next_[a] = false;
@@ -112,6 +117,7 @@ void Tenhou6Writer::event(const Event& e) {
       riichi_next_[a] = true;
       break;
     case EventKind::Chi:
+      drew_[a] = false;
       takes_[a].push_back(Json::string("c" + two(tile_code(e.tile, reds_)) + sorted_codes(e.consumed)));
       break;
     case EventKind::Pon:
@@ -122,6 +128,7 @@ void Tenhou6Writer::event(const Event& e) {
       const std::string hand = sorted_codes(e.consumed);
       const std::string called = std::string(1, letter) + two(tile_code(e.tile, reds_));
       const int rel = relative(e.target);
+      drew_[a] = false;
       std::string s = rel == 3 ? called + hand : rel == 2 ? hand.substr(0, 2) + called + hand.substr(2) : hand + called;
       takes_[a].push_back(Json::string(s));
       if (e.kind == EventKind::Pon) {
