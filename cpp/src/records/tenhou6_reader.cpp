@@ -866,8 +866,9 @@ void GameReader::read_result(const Json& result, HandText& h) {
         } else if (w.han == 0) {
           w.han = han;
         }
-        // Tenhou prints a kazoe yakuman as 役満 with its yaku in 飜.
-        if (yakuman == 0 && w.limit == "yakuman") w.limit = "kazoe_yakuman";
+        // A counted yakuman (Tenhou: 役満 with yaku in 飜; tensoul: 数え役満) is recorded as
+        // "yakuman", as mjlog's limit code 5 is and as the replay compares it.
+        if (w.limit == "kazoe_yakuman") w.limit = "yakuman";
       }
       if (!h.ura_codes.empty()) w.has_ura = true;
       end.wins.push_back(std::move(w));
