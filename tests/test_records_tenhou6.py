@@ -9,7 +9,6 @@ converted mjlog -> tenhou.net/6 -> replayed and must give the mjlog's own result
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import re
 
@@ -18,6 +17,8 @@ import pytest
 from tenbou import _core
 from tenbou.errors import RecordError
 from tenbou.mjlog import TENHOU_YAKU
+
+from conftest import shared_dir
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "records" / "tenhou6"
@@ -71,12 +72,87 @@ def test_tenhou6_to_tenhou6_gives_back_tenhous_file(path):
     assert written == plain(original["log"])
 
 
+@pytest.mark.parametrize("path", OFFICIAL, ids=lambda p: p.stem)
+def test_mjlog_to_tenhou6_is_tenhous_own_file(path):
+    """mjlog -> tenhou.net/6 gives Tenhou's own tenhou.net/6 file of that game, hand for hand."""
+    official = json.loads(path.read_text(encoding="utf-8"))
+    (written,) = logs(replay(path.with_suffix(".xml").read_bytes(), "tenhou6", fmt="mjlog"))
+    assert written == official["log"]
+
+
 def test_written_games_read_back_unchanged():
     """Whatever the writer writes, the reader reads, and writing it again changes nothing:
     also for Mahjong Soul's files (written in Tenhou's names and order)."""
     for path in FIXTURES:
         once = replay(path.read_bytes(), "tenhou6")
         assert replay(once, "tenhou6") == once, path.name
+
+
+# --- every record written by others replays and checks clean ------------------------------------
+# Two files state a win's point changes without a riichi stick the winner collects (tenbou
+# pays it, as Tenhou and Mahjong Soul do): an edited excerpt of mjai-reviewer's tests (seat 2's
+# riichi r11 stands, then seat 0 rons the next discard), and a converted Mahjong Soul game whose
+# own final scores ("sc": 94000) count the stick its point changes leave out.
+STICK_LEFT_OUT = {"confusing_nakis_1.json": (0, 0, [2600, 0, -1600, 0], [1600, 0, -1600, 0]),
+                  "kokushi_peinuki.json": (3, 2, [-48000, 0, 49000], [-48000, 0, 48000])}
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_fixture_checks_clean(path):
+    game = json.loads(path.read_text(encoding="utf-8"))
+    lines = [json.loads(line) for line in replay(path.read_bytes(), "check").splitlines()]
+    summary = lines[-1]
+    assert summary["hands"] == len(game["log"])
+    if path.name in STICK_LEFT_OUT:
+        hand, winner, ours, theirs = STICK_LEFT_OUT[path.name]
+        (differs,) = lines[:-1]
+        assert (differs["hand"], differs["deltas"], differs["recorded_deltas"]) == (hand, ours, theirs)
+        assert [i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b] == [winner] and ours[winner] - theirs[winner] == 1000
+        assert summary["agree"] == summary["hands"] - 1
+        return
+    assert lines[:-1] == []
+    assert summary["agree"] == summary["hands"], summary["text"]
+    assert summary["wins_agree"] == summary["wins"]
+
+
+def test_mahjong_soul_final_scores_count_the_stick():
+    game = json.loads((DATA / "mjai-reviewer3p" / "kokushi_peinuki.json").read_text(encoding="utf-8"))
+    start = game["log"][3][1]
+    assert start[2] + 49000 == game["sc"][4] == 94000
+
+
+def test_999_tenhou_games_through_tenhou6():
+    """The 999 games converted mjlog -> tenhou.net/6 replay to exactly the mjlog's results (every
+    win's result, every hand end's settled changes), and tenhou.net/6 -> tenhou.net/6 changes
+    nothing (round trip)."""
+    files = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*.mjlog"))
+    assert len(files) == 999
+    wins = hands = 0
+
+    def key(end):
+        return (end["hand"], end["round"], end["dealer"], end["honba"], end["deposits"], end["outcome"],
+                [(w["winner"], w["from"], w["pao"], w["result"], w["deltas"], w["agree"]) for w in end.get("wins", [])],
+                end["deltas"], end["recorded_deltas"], end["agree"])
+
+    for path in files:
+        xml = path.read_bytes()
+        direct = hand_ends(xml, fmt="mjlog", source=path.name)
+        converted = replay(xml, "tenhou6", fmt="mjlog", source=path.name)
+        via = hand_ends(converted, source=path.name)
+        assert [key(e) for e in via] == [key(e) for e in direct], path.name
+        assert replay(converted, "tenhou6", source=path.name) == converted, path.name
+        assert all(e["agree"] for e in via), path.name
+        hands += len(via)
+        wins += sum(len(e.get("wins", [])) for e in via)
+    assert wins == 8009 and hands == 9519
+
+
+def test_counted_yakuman_is_recorded_as_yakuman():
+    (end,) = hand_ends(game_with(h16=["和了", [48000, -16000, -16000, -16000], [0, 0, 0, "役満16000点∀", "立直(13飜)"]]))
+    assert end["wins"][0]["recorded"] == {"han": 13, "fu": 0, "points": 48000, "limit": "yakuman", "yakuman": 0,
+                                          "yaku": {"riichi": 13}}
+    (end,) = hand_ends(game_with(h16=["和了", [48000, -16000, -16000, -16000], [0, 0, 0, "数え役満16000点∀", "立直(13飜)"]]))
+    assert end["wins"][0]["recorded"]["limit"] == "yakuman"
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
@@ -235,7 +311,9 @@ def test_error_in_a_list_names_the_game():
 
 
 def test_three_player_seat_3_must_be_empty():
-    three = json.loads(game_with(h13=[], h14=[], h15=[]))
+    three = json.loads(game_with(h4=[11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 22], h5=[47],
+                                 h7=[23, 24, 25, 26, 27, 28, 32, 33, 34, 35, 36, 37, 38],
+                                 h10=[11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47], h13=[], h14=[], h15=[]))
     assert hand_ends(json.dumps(three, ensure_ascii=False))[0]["players"] == 3
     three["log"][0][11] = ["c111213"]
     e = error_of(json.dumps(three, ensure_ascii=False))
