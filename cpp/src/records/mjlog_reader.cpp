@@ -459,8 +459,16 @@ class MjlogReader final : public RecordReader {
       if (state_ == 2) flush_then(bad(at, "text after </mjloggm>"));
       if (final && std::string_view(buf_).find('>', at) == std::string_view::npos)
         flush_then(bad(at, "the log ends inside a tag"));
-      flush_then(bad(at, "'" + echo(first_chars(std::string_view(buf_).substr(at), 40)) + "' is not an event tag"));
+      // The message quotes 40 characters: wait for them, so that it does not depend on how the
+      // bytes were cut into pieces.
+      const std::string_view quote = first_chars(std::string_view(buf_.data(), limit).substr(at), 40);
+      if (!final && chars_of(quote) < 40) return consume(pos);
+      flush_then(bad(at, "'" + echo(quote) + "' is not an event tag"));
     }
+    consume(end);
+  }
+
+  void consume(std::size_t end) {
     chars_before_ += chars_of(std::string_view(buf_).substr(0, end));
     bytes_before_ += end;
     buf_.erase(0, end);
