@@ -47,6 +47,12 @@ std::string path_of(int hand, int column, int item) {
   return p;
 }
 
+// A path kept as numbers: the text is made only for a message.
+struct Path {
+  int hand, column, item;
+  operator std::string() const { return path_of(hand, column, item); }  // NOLINT: implicit by design
+};
+
 // --- tiles ------------------------------------------------------------------------------------
 // tenhou.net/6 codes: 11-19 m, 21-29 p, 31-39 s, 41-47 ESWN white green red, 51-53 red fives.
 bool code_valid(int c) { return (c >= 11 && c <= 47 && c % 10 != 0 && !(c > 40 && c % 10 > 7)) || (c >= 51 && c <= 53); }
@@ -80,7 +86,7 @@ struct Item {
 
 bool is_call(const Item& it) { return it.kind == Item::Chi || it.kind == Item::Pon || it.kind == Item::Daiminkan; }
 
-int read_code(const Json& j, const std::string& path, bool allow_60) {
+int read_code(const Json& j, const Path& path, bool allow_60) {
   if (j.type() != Json::Type::Int) throw Bad{path, describe_json(j) + " is not a tile (an integer 11-53)"};
   const std::int64_t c = j.as_int();
   if ((allow_60 && c == 60) || (c >= 0 && c <= 60 && code_valid(static_cast<int>(c)))) return static_cast<int>(c);
@@ -88,7 +94,7 @@ int read_code(const Json& j, const std::string& path, bool allow_60) {
 }
 
 // A call or kan string: two-digit tiles and one letter; `letter_at` = tiles before the letter.
-Item read_string(const std::string& s, const std::string& path, bool take) {
+Item read_string(const std::string& s, const Path& path, bool take) {
   Item it;
   char letter = 0;
   int letter_at = -1;
@@ -130,11 +136,9 @@ Item read_string(const std::string& s, const std::string& path, bool take) {
   if (take) {
     if (letter == 'c') {
       need(letter_at == 0 && n == 3, "a chi is c and three tiles (the called one first)");
-      SmallList<int, 4> kinds;
-      for (int t : it.tiles) kinds.push(code_kind(t));
-      std::sort(kinds.begin(), kinds.end());
-      need(kinds[0] < 27 && kinds[0] / 9 == kinds[2] / 9 && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2,
-           "not a run of three tiles of one suit");
+      const int a = code_kind(it.tiles[0]), b = code_kind(it.tiles[1]), c = code_kind(it.tiles[2]);
+      const int low = std::min({a, b, c}), high = std::max({a, b, c});
+      need(high < 27 && low / 9 == high / 9 && high == low + 2 && a + b + c == 3 * low + 3, "not a run of three tiles of one suit");
       it.kind = Item::Chi;
       it.from = 3;
     } else if (letter == 'p') {
@@ -232,8 +236,8 @@ class HandReading {
   };
 
   bool play();
-  TileId take_new(int code, const std::string& path);
-  TileId take_from_hand(Seat& s, int code, const std::string& path, TileId avoid = kNoTile);
+  TileId take_new(int code, const Path& path);
+  TileId take_from_hand(Seat& s, int code, const Path& path, TileId avoid = kNoTile);
   void emit(EventKind kind, int actor, TileId tile = kNoTile, int target = -1) {
     Event e;
     e.kind = kind;
@@ -288,7 +292,7 @@ class HandReading {
   Bad why_;
 };
 
-TileId HandReading::take_new(int code, const std::string& path) {
+TileId HandReading::take_new(int code, const Path& path) {
   const TileId id = alloc_.take(code_kind(code), reds_ && code_red(code), reds_);
   if (id == kNoTile) throw Bad{path, "a fifth " + std::to_string(code) + " (every copy of that tile is already in play)"};
   return id;
@@ -296,7 +300,7 @@ TileId HandReading::take_new(int code, const std::string& path) {
 
 // A tile of `code` from the hand: the exact one (red or not) if held, else one of its kind
 // (converters place red fives in call strings in different orders: records.md 3.5).
-TileId HandReading::take_from_hand(Seat& s, int code, const std::string& path, TileId avoid) {
+TileId HandReading::take_from_hand(Seat& s, int code, const Path& path, TileId avoid) {
   const int kind = code_kind(code);
   const bool red = reds_ && code_red(code);
   int best = -1, rank = 99;
@@ -325,14 +329,13 @@ bool HandReading::run() {
 
 bool HandReading::play() {
   try {
-    const std::string base = path_of(h_.index, -1, -1);
     start_ = h_.start;
-    for (std::size_t i = 0; i < h_.dora_codes.size(); ++i) dora_.push_back(take_new(h_.dora_codes[i], path_of(h_.index, 2, static_cast<int>(i))));
-    for (std::size_t i = 0; i < h_.ura_codes.size(); ++i) ura_.push(take_new(h_.ura_codes[i], path_of(h_.index, 3, static_cast<int>(i))));
+    for (std::size_t i = 0; i < h_.dora_codes.size(); ++i) dora_.push_back(take_new(h_.dora_codes[i], Path{h_.index, 2, static_cast<int>(i)}));
+    for (std::size_t i = 0; i < h_.ura_codes.size(); ++i) ura_.push(take_new(h_.ura_codes[i], Path{h_.index, 3, static_cast<int>(i)}));
     start_.dora_indicator = dora_.empty() ? kNoTile : dora_[0];
     for (int p = 0; p < players_; ++p) {
       for (std::size_t i = 0; i < h_.dealt[p].size(); ++i) {
-        const TileId id = take_new(h_.dealt[p][i], path_of(h_.index, 4 + 3 * p, static_cast<int>(i)));
+        const TileId id = take_new(h_.dealt[p][i], Path{h_.index, 4 + 3 * p, static_cast<int>(i)});
         start_.hands[p].push(id);
         seats_[p].hand.push_back(id);
       }
@@ -349,7 +352,7 @@ bool HandReading::play() {
         return fail(path_of(h_.index, take_column, static_cast<int>(s.ti)), "the seat has no take left where it must draw");
       }
       const Item& take = h_.takes[actor].items[s.ti];
-      const std::string take_path = path_of(h_.index, take_column, static_cast<int>(s.ti));
+      const Path take_path{h_.index, take_column, static_cast<int>(s.ti)};
       at_ = {take_column, static_cast<int>(s.ti)};
       ++s.ti;
       s.open_kan = false;
@@ -401,7 +404,7 @@ bool HandReading::play() {
           return true;
         }
         const Item& d = h_.discards[actor].items[s.di];
-        const std::string path = path_of(h_.index, discard_column, static_cast<int>(s.di));
+        const Path path{h_.index, discard_column, static_cast<int>(s.di)};
         at_ = {discard_column, static_cast<int>(s.di)};
         ++s.di;
         if (d.kind == Item::Filler) {
@@ -658,6 +661,51 @@ std::int64_t GameReader::integer(const Json& j, const std::string& path, std::in
 
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
+// Whether a red five (51-53) appears among the tiles of the hands (indicators and columns).
+bool red_fives_shown(const Json& log) {
+  for (const Json& hand : log.items()) {
+    if (hand.type() != Json::Type::Array) continue;
+    for (std::size_t c = 2; c < hand.items().size() && c < 16; ++c) {
+      if (hand.items()[c].type() != Json::Type::Array) continue;
+      for (const Json& t : hand.items()[c].items()) {
+        if (t.type() == Json::Type::Int && t.as_int() >= 51 && t.as_int() <= 53) return true;
+        if (t.type() == Json::Type::String) {  // a call string: its two-digit tiles around one letter
+          int first = -1;
+          for (char ch : t.as_string()) {
+            if (ch < '0' || ch > '9') continue;
+            if (first < 0) {
+              first = ch - '0';
+            } else {
+              const int code = first * 10 + (ch - '0');
+              if (code >= 51 && code <= 53) return true;
+              first = -1;
+            }
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Whether the results use Mahjong Soul's own names (tensoul): its preset then applies.
+bool mahjong_soul_names(const Json& log) {
+  for (const Json& hand : log.items()) {
+    if (hand.type() != Json::Type::Array || hand.items().size() != 17 || hand.items()[16].type() != Json::Type::Array) continue;
+    for (const Json& r : hand.items()[16].items()) {
+      auto marked = [](const std::string& t) {
+        return contains(t, "役牌:") || contains(t, "ダブル立直") || contains(t, "抜きドラ") || contains(t, "数え役満") ||
+               contains(t, "十三面待ち") || t == "四開槓" || t == "三家和";
+      };
+      if (r.type() == Json::Type::String && marked(r.as_string())) return true;
+      if (r.type() == Json::Type::Array)
+        for (const Json& d : r.items())
+          if (d.type() == Json::Type::String && marked(d.as_string())) return true;
+    }
+  }
+  return false;
+}
+
 void GameReader::read() {
   if (g_.type() != Json::Type::Object) throw Bad{"", "a game is a JSON object with \"log\", not " + a_type(g_.type())};
   const Json& log = member(g_, "log", Json::Type::Array, "", true);
@@ -677,10 +725,7 @@ void GameReader::read() {
   }
   // Without aka keys: red fives when any 51-53 appears (Tenhou writes them only in red games,
   // apart from the no-red games whose rule says aka 0).
-  if (aka < 0) {
-    const std::string text = log.dump();
-    aka = (contains(text, "51") || contains(text, "52") || contains(text, "53")) ? 1 : 0;
-  }
+  if (aka < 0) aka = red_fives_shown(log) ? 1 : 0;
   reds_ = aka > 0;
   // Players: an empty seat-3 starting hand (three-player files keep four columns).
   players_ = 4;
@@ -691,11 +736,9 @@ void GameReader::read() {
       players_ = 3;
   }
   // Mahjong Soul's rooms (tensoul writes the room's name in disp) and its names of yaku/draws.
-  const std::string all = log.dump();
   mahjongsoul_ = contains(disp, "の間") || contains(disp, "友人戦") || contains(disp, "大会戦") || contains(disp, " Room") ||
                  contains(disp, "Friendly") || contains(disp, "Tournament") || contains(disp, "Tounament") ||
-                 contains(all, "役牌:") || contains(all, "ダブル立直") || contains(all, "抜きドラ") || contains(all, "数え役満") ||
-                 contains(all, "四開槓") || contains(all, "十三面待ち");
+                 mahjong_soul_names(log);
   game.preset = mahjongsoul_ ? "mahjongsoul" : "tenhou";
   game.players = players_;
   game.red_fives = reds_;
@@ -737,10 +780,9 @@ void GameReader::read() {
 HandText GameReader::hand_text(const Json& hand, int index) {
   HandText h;
   h.index = index;
-  const std::string at = path_of(index, -1, -1);
-  if (hand.type() != Json::Type::Array) throw Bad{at, "a hand is an array, not " + a_type(hand.type())};
+  if (hand.type() != Json::Type::Array) throw Bad{path_of(index, -1, -1), "a hand is an array, not " + a_type(hand.type())};
   const auto& v = hand.items();
-  if (v.size() != 17) throw Bad{at, std::to_string(v.size()) + " items (17 expected: round, scores, dora, ura, 4 x hand/takes/discards, result)"};
+  if (v.size() != 17) throw Bad{path_of(index, -1, -1), std::to_string(v.size()) + " items (17 expected: round, scores, dora, ura, 4 x hand/takes/discards, result)"};
   auto array_at = [&](int i) -> const Json& {
     if (v[i].type() != Json::Type::Array) throw Bad{path_of(index, i, -1), a_type(v[i].type()) + ", not an array"};
     return v[i];
@@ -760,10 +802,10 @@ HandText GameReader::hand_text(const Json& hand, int index) {
   for (int p = 0; p < players_; ++p) h.start.scores[p] = integer(scores.items()[p], path_of(index, 1, p), -1000000000, 1000000000);
   const Json& dora = array_at(2);
   if (dora.items().empty() || dora.items().size() > 5) throw Bad{path_of(index, 2, -1), std::to_string(dora.items().size()) + " dora indicators (1-5)"};
-  for (std::size_t i = 0; i < dora.items().size(); ++i) h.dora_codes.push_back(read_code(dora.items()[i], path_of(index, 2, static_cast<int>(i)), false));
+  for (std::size_t i = 0; i < dora.items().size(); ++i) h.dora_codes.push_back(read_code(dora.items()[i], Path{index, 2, static_cast<int>(i)}, false));
   const Json& ura = array_at(3);
   if (ura.items().size() > 5) throw Bad{path_of(index, 3, -1), std::to_string(ura.items().size()) + " ura indicators (0-5)"};
-  for (std::size_t i = 0; i < ura.items().size(); ++i) h.ura_codes.push_back(read_code(ura.items()[i], path_of(index, 3, static_cast<int>(i)), false));
+  for (std::size_t i = 0; i < ura.items().size(); ++i) h.ura_codes.push_back(read_code(ura.items()[i], Path{index, 3, static_cast<int>(i)}, false));
   for (int p = 0; p < 4; ++p) {
     const Json& dealt = array_at(4 + 3 * p);
     const Json& takes = array_at(5 + 3 * p);
@@ -774,10 +816,10 @@ HandText GameReader::hand_text(const Json& hand, int index) {
       continue;
     }
     if (dealt.items().size() != 13) throw Bad{path_of(index, 4 + 3 * p, -1), std::to_string(dealt.items().size()) + " tiles dealt (13 expected)"};
-    for (std::size_t i = 0; i < 13; ++i) h.dealt[p].push_back(read_code(dealt.items()[i], path_of(index, 4 + 3 * p, static_cast<int>(i)), false));
+    for (std::size_t i = 0; i < 13; ++i) h.dealt[p].push_back(read_code(dealt.items()[i], Path{index, 4 + 3 * p, static_cast<int>(i)}, false));
     for (std::size_t i = 0; i < takes.items().size(); ++i) {
       const Json& t = takes.items()[i];
-      const std::string path = path_of(index, 5 + 3 * p, static_cast<int>(i));
+      const Path path{index, 5 + 3 * p, static_cast<int>(i)};
       Item it;
       if (t.type() == Json::Type::String) {
         it = read_string(t.as_string(), path, true);
@@ -790,7 +832,7 @@ HandText GameReader::hand_text(const Json& hand, int index) {
     }
     for (std::size_t i = 0; i < discards.items().size(); ++i) {
       const Json& d = discards.items()[i];
-      const std::string path = path_of(index, 6 + 3 * p, static_cast<int>(i));
+      const Path path{index, 6 + 3 * p, static_cast<int>(i)};
       Item it;
       if (d.type() == Json::Type::String) {
         it = read_string(d.as_string(), path, false);
@@ -951,15 +993,15 @@ void GameReader::finish(HandText& h, const HandReading& reading) {
     if (kind == DrawKind::TripleRon) riichi_paid = false;
   }
   // What the replay finds impossible is located here (replay.hpp: its errors name no event).
-  std::string where = path_of(h.index, -1, -1);
+  Path where{h.index, -1, -1};
   try {
     sink_.hand_start(reading.start());
     for (std::size_t i = 0; i < reading.events().size(); ++i) {
       const auto& [column, item] = reading.paths()[i];
-      where = path_of(h.index, column, item);
+      where = Path{h.index, column, item};
       sink_.event(reading.events()[i]);
     }
-    where = at;
+    where = Path{h.index, 16, -1};
     if (riichi_paid && reading.riichi_pending() >= 0) {
       Event e;
       e.kind = EventKind::ReachAccepted;
