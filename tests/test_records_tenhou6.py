@@ -350,3 +350,15 @@ def test_docs_list_every_name():
     for name, key, _who in name_rows():
         assert name in page, name
         assert f"`{key}`" in page, key
+
+
+def test_red_fives_without_aka_keys():
+    """No aka key: red fives are on when a 51-53 is among the tiles (not a '51' in a score)."""
+    game = json.loads(game_with(h1=[25100, 25100, 24900, 24900], h7=[15, 15, 33, 34, 35, 36, 37, 38, 39, 41, 42, 43, 44]))
+    game["rule"] = {"disp": "般南喰"}
+    text = json.dumps(game, ensure_ascii=False)
+    assert hand_ends(text)[0]["outcome"] == "abortive"  # four plain 5m: no red fives
+    game["log"][0][5] = [51]  # a red 5m drawn: red fives on, and the four plain ones are one too many
+    e = error_of(json.dumps(game, ensure_ascii=False))
+    assert str(e).startswith("game.json: log[0][")
+    assert "a fifth 15" in str(e)
