@@ -579,6 +579,9 @@ class MjlogReader final : public RecordReader {
     game_.red_fives = !(type & 0x02);
     game_.open_tanyao = !(type & 0x04);
     game_.preset = "tenhou";
+    // The room as Tenhou's tenhou.net/6 rule.disp names it (鳳南喰赤): the writers keep the rules.
+    game_.rule_disp = std::string(type & 0x10 ? "三" : "") + ((type & 0xA0) == 0xA0 ? "鳳" : type & 0x20 ? "特" : type & 0x80 ? "上" : "般") +
+                      (type & 0x08 ? "南" : "東") + (type & 0x04 ? "" : "喰") + (type & 0x02 ? "" : "赤") + (type & 0x40 ? "速" : "");
     players_ = game_.players;
   }
 
