@@ -387,3 +387,21 @@ def test_mutated_records_give_one_error_line_or_a_summary():
             assert re.match(r"m\.json: log\[\d+\]", last["error"]["message"]), last
         else:
             assert last["summary"] is True
+
+
+def test_mjlog_room_rules_survive_the_conversion():
+    """The mjlog's room (GO type) becomes rule.disp as Tenhou writes it, so a game without open
+    tanyao stays one through tenhou.net/6."""
+    for path in OFFICIAL:
+        official = json.loads(path.read_text(encoding="utf-8"))
+        (written,) = [json.loads(line) for line in replay(path.with_suffix(".xml").read_bytes(), "tenhou6", fmt="mjlog").splitlines()]
+        assert written["rule"] == {"disp": official["rule"]["disp"], "aka": 1}
+    xml = OFFICIAL[0].with_suffix(".xml").read_text(encoding="utf-8")
+    assert '<GO type="169"' in xml
+    no_kuitan = xml.replace('<GO type="169"', '<GO type="173"').encode()  # 0x04: no open tanyao
+    converted = replay(no_kuitan, "tenhou6", fmt="mjlog")
+    assert json.loads(converted)["rule"]["disp"] == "鳳南赤"
+    direct, via = hand_ends(no_kuitan, fmt="mjlog"), hand_ends(converted)
+    requests = [w["request"] for e in via for w in e.get("wins", [])]
+    assert requests and all(r["options"]["open_tanyao"] is False for r in requests)
+    assert [[w["result"] for w in e.get("wins", [])] for e in via] == [[w["result"] for w in e.get("wins", [])] for e in direct]
