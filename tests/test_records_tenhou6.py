@@ -405,3 +405,12 @@ def test_mjlog_room_rules_survive_the_conversion():
     requests = [w["request"] for e in via for w in e.get("wins", [])]
     assert requests and all(r["options"]["open_tanyao"] is False for r in requests)
     assert [[w["result"] for w in e.get("wins", [])] for e in via] == [[w["result"] for w in e.get("wins", [])] for e in direct]
+
+
+def test_win_names_its_hand_and_raw_details():
+    r = _core.Replay(format="tenhou6", output="hand_ends", source="r.json", with_raw=True)
+    data = (DATA / "mjai-reviewer" / "ranked_game.json").read_bytes()
+    ends = [json.loads(line) for line in (r.feed(data) + r.finish()).splitlines()]
+    assert [e["event"] for e in ends] == [0, 1, 2]
+    win = ends[0]["wins"][0]
+    assert (win["event"], win["raw"]) == (0, '[3,2,3,"30符4飜7700点","役牌 發(1飜)","混一色(2飜)","赤ドラ(1飜)"]')

@@ -857,6 +857,7 @@ void GameReader::read_result(const Json& result, HandText& h) {
   const std::string& name = r[0].as_string();
   RecordedHandEnd& end = h.recorded;
   end.has_deltas = true;
+  end.event = h.index;
   auto read_deltas = [&](const Json& j, const std::string& path, std::array<std::int64_t, 4>& out) {
     if (j.type() != Json::Type::Array || (j.items().size() != 4 && j.items().size() != static_cast<std::size_t>(players_)))
       throw Bad{path, "point changes are an array of 4 integers"};
@@ -885,6 +886,8 @@ void GameReader::read_result(const Json& result, HandText& h) {
       const Json& detail = r[i + 1];
       if (detail.type() != Json::Type::Array || detail.items().size() < 3) throw Bad{wpath, "a win's details start [winner, from, pao]"};
       const auto& d = detail.items();
+      w.event = h.index;  // where the record states it: the hand (log[k])
+      w.raw = detail.dump();
       w.winner = static_cast<int>(integer(d[0], wpath + "[0]", 0, players_ - 1));
       w.from = static_cast<int>(integer(d[1], wpath + "[1]", 0, players_ - 1));
       const int pao = static_cast<int>(integer(d[2], wpath + "[2]", 0, players_ - 1));
