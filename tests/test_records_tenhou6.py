@@ -282,6 +282,7 @@ def test_unreadable_json(record, message):
     ({"h5": ["11"]}, "log[0][5][0]: '11' is not a draw or call (c, p, m)"),
     ({"h5": [10]}, "log[0][5][0]: 10 is not a tile (11-19, 21-29, 31-39, 41-47, 51-53)"),
     ({"h5": [12], "h7": [12, 12, 33, 34, 35, 36, 37, 38, 39, 41, 42, 43, 44]}, "log[0][5][0]: a fifth 12 (every copy of that tile is already in play)"),
+    ({"h5": [51], "h7": [51, 16, 33, 34, 35, 36, 37, 38, 39, 41, 42, 43, 44]}, "log[0][5][0]: a second red five 51 (one red five per suit)"),
     ({"h0": [0, 10 ** 30, 0]}, "log[0][0][1]: 1000000000000000000000000000000 is out of range (0-10000)"),
     ({"h0": [0, 99999, 0]}, "log[0][0][1]: 99999 is out of range (0-10000)"),
     ({"h16": ["流れた"]}, "log[0][16][0]: unknown result '流れた' (和了 or a draw: 流局, 流し満貫, 九種九牌, 四風連打, 四家立直, 三家和了, 四槓散了, ...)"),

@@ -294,7 +294,11 @@ class HandReading {
 
 TileId HandReading::take_new(int code, const Path& path) {
   const TileId id = alloc_.take(code_kind(code), reds_ && code_red(code), reds_);
-  if (id == kNoTile) throw Bad{path, "a fifth " + std::to_string(code) + " (every copy of that tile is already in play)"};
+  if (id == kNoTile) {
+    // One red five per suit (Tenhou's set; Mahjong Soul's four-red rooms, aka52 = 2, have two 0p).
+    if (reds_ && code_red(code)) throw Bad{path, "a second red five " + std::to_string(code) + " (one red five per suit)"};
+    throw Bad{path, "a fifth " + std::to_string(code) + " (every copy of that tile is already in play)"};
+  }
   return id;
 }
 
