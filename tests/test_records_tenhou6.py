@@ -415,3 +415,14 @@ def test_win_names_its_hand_and_raw_details():
     assert [e["event"] for e in ends] == [0, 1, 2]
     win = ends[0]["wins"][0]
     assert (win["event"], win["raw"]) == (0, '[3,2,3,"30符4飜7700点","役牌 發(1飜)","混一色(2飜)","赤ドラ(1飜)"]')
+
+
+def test_win_without_score_text_is_compared_on_its_changes():
+    game = json.loads((DATA / "mjai-reviewer" / "ranked_game.json").read_text(encoding="utf-8"))
+    game["log"] = game["log"][:1]
+    game["log"][0][16][2] = game["log"][0][16][2][:3]  # [winner, from, liable] only, as editors write
+    summary = json.loads(replay(json.dumps(game, ensure_ascii=False), "check").splitlines()[-1])
+    assert (summary["hands"], summary["agree"], summary["wins_agree"]) == (1, 1, 1)
+    game["log"][0][16][1] = [0, 0, -8000, 8000]  # the changes are what is compared now
+    summary = json.loads(replay(json.dumps(game, ensure_ascii=False), "check").splitlines()[-1])
+    assert (summary["agree"], summary["wins_agree"]) == (0, 0)
