@@ -69,6 +69,9 @@ struct HandStart {
   std::array<std::int64_t, 4> scores{};  // points at the start (4th is 0 with three players)
   TileId dora_indicator = kNoTile;
   std::array<SmallList<TileId, 14>, 4> hands;  // dealt tiles (13 each; empty for absent seat)
+  // false when the record gives no deal (a hand-made mjlog without hai0..hai3): the replay then
+  // cannot track hands and scores each win from the hand the record shows (RecordedWin).
+  bool dealt = true;
 };
 
 enum class EventKind : std::uint8_t {
@@ -84,6 +87,13 @@ enum class EventKind : std::uint8_t {
   Dora,          // a new dora indicator: tile
 };
 
+// Conventions the replay reads events by (replay.cpp): Chi/Pon/Daiminkan name the called tile in
+// `tile` and the hand's tiles in `consumed`; Ankan puts its four tiles in `consumed`; Kakan puts
+// the added tile in `tile` and the pon's three in `consumed` (or leaves it empty: the replay finds
+// the pon by kind). With a format that names tiles by kind (GameStart.format other than Mjlog),
+// the ids a reader gives need only be distinct for new tiles (the deal, draws, dora indicators:
+// TileAllocator); a discard or a call may name any id of the right kind and redness, and the
+// replay takes the copy the player holds (it passes the resolved ids on to the next sink).
 struct Event {
   EventKind kind = EventKind::Draw;
   std::int8_t actor = -1;
@@ -91,6 +101,13 @@ struct Event {
   TileId tile = kNoTile;
   bool tsumogiri = false;
   SmallList<TileId, 4> consumed;  // tiles from actor's hand a call uses
+};
+
+// A meld as a record shows it at a win: Chi, Pon, Daiminkan, Ankan or Kakan with its tiles
+// (3, or 4 for a kan).
+struct ShownMeld {
+  EventKind kind = EventKind::Pon;
+  SmallList<TileId, 4> tiles;
 };
 
 // What a record states about one win (every field optional: formats carry different parts).
@@ -106,14 +123,18 @@ struct RecordedWin {
   SmallList<TileId, 5> dora_indicators;  // mjlog doraHai (the replay knows them otherwise)
   // The score as the record writes it (mjlog ten/yaku, tenhou.net/6 "30符2飜1000点" + yaku list).
   bool has_score = false;
-  int han = 0, fu = 0;
+  int han = 0, fu = 0;          // fu 0: not stated (tenhou.net/6 writes no fu for a limit hand)
   std::int64_t points = 0;      // the hand's value before honba and deposits (mjlog ten[1])
   std::string limit;            // "", "mangan", ..., "yakuman" (as the core names them)
   int yakuman = 0;              // multiples (0: not a yakuman hand)
   std::vector<std::pair<std::string, int>> yaku;  // tenbou yaku keys with their han (13 per yakuman)
   // The winner's hand as the record shows it (mjlog hai/m): checked against the tracked hand.
-  SmallList<TileId, 14> shown_hand;
-  std::vector<std::uint16_t> shown_meld_codes;  // mjlog meld codes
+  bool has_shown_hand = false;
+  SmallList<TileId, 14> shown_hand;     // concealed tiles, the winning tile included
+  std::vector<ShownMeld> shown_melds;   // the record's order
+  int shown_kita = 0;                   // three-player Norths set aside (mjlog kita codes)
+  long event = -1;                      // where the record states it (mjlog event index, mjai line)
+  std::string raw;                      // the record's own text of the win (mjlog: <AGARI>'s attributes)
 };
 
 enum class DrawKind : std::uint8_t {
@@ -142,6 +163,7 @@ struct RecordedHandEnd {
   std::array<std::int64_t, 4> deltas{};
   std::array<std::int64_t, 4> scores_after{};  // mjlog sc / mjai end scores, where given
   bool has_scores_after = false;
+  long event = -1;                 // where the record states it (first win's or the draw's)
 };
 
 // The replay's own answer for one win and for a hand end: filled by the replay (replay.cpp)
@@ -164,10 +186,14 @@ struct ReplayedWin {
 
 struct ReplayedHandEnd {
   int hand_index = 0;           // in the game, from 0
+  std::int64_t honba = 0;       // as settled
+  std::int64_t deposits = 0;    // riichi sticks on the table at the end (this hand's declarations included)
   std::vector<ReplayedWin> wins;
   bool settled = false;         // else settle_error
   std::string settle_error;
   std::array<std::int64_t, 4> deltas{};  // all wins together / the draw's payments
+  std::vector<int> tenpai;      // draws: the seats settled as tenpai
+  std::vector<int> nagashi;     // nagashi mangan: the seats whose discards made it
   bool agree = true;
 };
 
@@ -203,6 +229,10 @@ std::unique_ptr<GameSink> make_mjai_writer(std::string& out);     // mjai_writer
 // yakuman): a reader of its own (it keeps each hand's raw lines until the replay scored them).
 std::unique_ptr<RecordReader> make_mjai_annotator(const std::string& source, std::string& out);  // mjai_annotate.cpp
 
+// The replay (a sink) throws RecordError for an event that cannot happen (a discard of a tile
+// not held, a win whose shown hand is not the tracked one) with `event` -1 and the message
+// saying only what is wrong; the reader that called the sink catches it, fills `event`/`tag`
+// and prefixes the source and the event as it does for its own errors.
 // A record that cannot be read: one line naming the source, the event (index counted from 0,
 // or the line for mjai) and what is wrong, e.g. "game.mjlog: event 57 <AGARI> yaku: unknown
 // Tenhou yaku id 99 (0-54)". `event` is -1 when the message names none.
