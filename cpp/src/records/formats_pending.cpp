@@ -10,13 +10,6 @@ namespace {
 std::unique_ptr<RecordReader> make_tenhou6_reader(const std::string& source, GameSink&) {
   pending(source + ": the tenhou.net/6 reader");
 }
-std::unique_ptr<RecordReader> make_mjai_reader(const std::string& source, GameSink&) {
-  pending(source + ": the mjai reader");
-}
 std::unique_ptr<GameSink> make_tenhou6_writer(std::string&) { pending("the tenhou.net/6 writer"); }
-std::unique_ptr<GameSink> make_mjai_writer(std::string&) { pending("the mjai writer"); }
-std::unique_ptr<RecordReader> make_mjai_annotator(const std::string& source, std::string&) {
-  pending(source + ": the mjai annotator");
-}
 
 }  // namespace tenbou::records
