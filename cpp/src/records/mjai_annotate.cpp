@@ -1,7 +1,7 @@
 // The mjai annotator: mjai in, the same bytes out, each "hora" line given what gimite's original
 // mjai carried and libriichi's dialect dropped: "fan" (han; 0 for a yakuman hand), "yakuman" (its
 // multiple, on yakuman hands only), "fu", "yakus" ([[tenbou yaku key, han], ...]), "limit" (the
-// core's limit name, "" for none) and "hora_points" (the hand's value before honba and
+// core's limit name, null for none) and "hora_points" (the hand's value before honba and
 // deposits, as Tenhou's ten gives it). The members are added before the line's closing brace;
 // the same members already there (an annotated log, RiichiEnv's hora_points) are replaced, so
 // annotating twice gives the same bytes. Every other byte, line ends included, is unchanged.
@@ -109,7 +109,9 @@ std::string annotate_line(std::string_view line, const ReplayedWin& win) {
       w.end_array();
     }
     w.end_array();
-    w.key("limit"); w.string(win.limit);
+    w.key("limit");  // as the result JSON: null below mangan
+    if (win.limit.empty()) w.null();
+    else w.string(win.limit);
     w.key("hora_points"); w.integer(win.points);
     w.end_object();
   }

@@ -20,6 +20,7 @@
 #include "records/mjai.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
+#include "tenbou/shanten.hpp"
 
 namespace tenbou::records {
 namespace mjai {
@@ -52,6 +53,8 @@ struct Seat {
   bool riichi_accepted = false;
   bool nagashi = true;          // every discard a terminal or honour, none called away
   int kans = 0;
+  int melds = 0;
+  TileCounts in_melds{};        // copies of each kind in the seat's melds
 };
 
 }  // namespace
@@ -334,6 +337,9 @@ struct LineReader::Impl {
     e.tile = last_discard;
     for (std::size_t i = 0; i < n; ++i) e.consumed.push(take(e.actor, c[i], "consumed[" + std::to_string(i) + "]"));
     seats[last_discarder].nagashi = false;
+    ++seats[e.actor].melds;
+    ++seats[e.actor].in_melds[static_cast<std::size_t>(pai.kind)];
+    for (std::size_t i = 0; i < n; ++i) ++seats[e.actor].in_melds[static_cast<std::size_t>(c[i].kind)];
     if (kind == EventKind::Pon) seats[e.actor].pons.push_back({e.consumed[0], e.consumed[1], e.tile});
     if (kind == EventKind::Daiminkan) kan(e.actor);
     called = true;
@@ -392,6 +398,26 @@ struct LineReader::Impl {
     end.wins.push_back(std::move(w));
   }
 
+  // mjai does not say who was ready at a draw: a seat is tenpai (Tenhou) when one more tile
+  // would complete its concealed tiles, that tile not one it holds all four of itself.
+  bool tenpai(int who) const {
+    const Seat& s = seats[who];
+    TileCounts hand{};
+    for (TileId id : s.held) ++hand[static_cast<std::size_t>(kind_of(id))];
+    const int sets = 4 - s.melds;
+    if (sets < 0) return false;
+    for (int k = 0; k < 34; ++k) {
+      const std::size_t i = static_cast<std::size_t>(k);
+      if (hand[i] + s.in_melds[i] >= 4) continue;
+      ++hand[i];
+      const bool done = standard_draws_needed(hand, sets, players == 3) == 0 ||
+                        (s.melds == 0 && (shanten_seven_pairs(hand, true) == -1 || shanten_thirteen_orphans(hand) == -1));
+      --hand[i];
+      if (done) return true;
+    }
+    return false;
+  }
+
   DrawKind infer_draw() const {
     // Suucha riichi first: Mortal's arena writes one more tsumo before that ryukyoku.
     if (players == 4) {
@@ -425,6 +451,10 @@ struct LineReader::Impl {
     if (const Json* r = o.find("reason"); r && !r->is_null()) {  // RiichiEnv names it
       if (r->type() != Json::Type::String) fail("reason", std::string("must be a string, not ") + json_type_word(*r));
       if (!draw_from_reason(r->as_string(), d.kind)) fail("reason", "\"" + echo(r->as_string()) + "\" is not a draw reason RiichiEnv writes");
+    }
+    if (d.kind == DrawKind::Exhaustive || d.kind == DrawKind::NagashiMangan) {
+      d.has_tenpai = true;
+      for (int i = 0; i < players; ++i) d.tenpai[static_cast<std::size_t>(i)] = tenpai(i);
     }
     has_draw = true;
   }
@@ -569,6 +599,7 @@ struct LineReader::Impl {
       e.tile = take(e.actor, t2, "pai", seats[e.actor].last_draw);
       for (TileId id : *it) e.consumed.push(id);
       pons.erase(it);
+      ++seats[e.actor].in_melds[static_cast<std::size_t>(t2.kind)];
       kan(e.actor);
       called = true;
       seats[e.actor].last_draw = kNoTile;
@@ -585,6 +616,8 @@ struct LineReader::Impl {
         if (c[i].kind != c[0].kind) fail("consumed", "not four tiles of one kind");
       }
       for (std::size_t i = 0; i < 4; ++i) e.consumed.push(take(e.actor, c[i], "consumed[" + std::to_string(i) + "]"));
+      ++seats[e.actor].melds;
+      seats[e.actor].in_melds[static_cast<std::size_t>(c[0].kind)] += 4;
       kan(e.actor);
       called = true;
       seats[e.actor].last_draw = kNoTile;

@@ -40,6 +40,8 @@ class MjaiWriter final : public GameSink {
   }
 
   void hand_start(const HandStart& h) override {
+    drawn_.fill(kNoTile);
+    open_kans_ = 0;
     static constexpr const char* winds[4] = {"E", "S", "W", "N"};
     {
       JsonTextWriter w(out_);
@@ -69,8 +71,17 @@ class MjaiWriter final : public GameSink {
   }
 
   void event(const Event& e) override {
+    // mjai's tsumogiri: the discard is the tile drawn just before (never after a call), as
+    // libriichi's state and mjai-reviewer read it.
+    bool tsumogiri = false;
+    if (e.actor >= 0 && e.actor < 4) {
+      TileId& drawn = drawn_[static_cast<std::size_t>(e.actor)];
+      tsumogiri = e.kind == EventKind::Discard && e.tsumogiri && drawn == e.tile;
+      if (e.kind != EventKind::Reach) drawn = e.kind == EventKind::Draw ? e.tile : kNoTile;
+    }
+    line_.clear();
     {
-      JsonTextWriter w(out_);
+      JsonTextWriter w(line_);
       w.begin_object();
       switch (e.kind) {
         case EventKind::Draw:
@@ -82,7 +93,7 @@ class MjaiWriter final : public GameSink {
           w.key("type"); w.string("dahai");
           w.key("actor"); w.integer(e.actor);
           w.key("pai"); tile(w, e.tile);
-          w.key("tsumogiri"); w.boolean(e.tsumogiri);
+          w.key("tsumogiri"); w.boolean(tsumogiri);
           break;
         case EventKind::Chi:
         case EventKind::Pon:
@@ -125,10 +136,29 @@ class MjaiWriter final : public GameSink {
       }
       w.end_object();
     }
-    out_ += '\n';
+    line_ += '\n';
+    // mjai-reviewer writes an open kan's pending dora before a closed kan that follows it
+    // (then the closed kan's own dora); Tenhou's log has both indicators after the closed kan.
+    if (e.kind == EventKind::Ankan && open_kans_ > 0 && held_.empty()) {
+      held_ = line_;
+      return;
+    }
+    if (e.kind == EventKind::Dora) {
+      out_ += line_;
+      if (open_kans_ > 0) --open_kans_;
+      out_ += held_;
+      held_.clear();
+      return;
+    }
+    out_ += held_;
+    held_.clear();
+    out_ += line_;
+    if (e.kind == EventKind::Daiminkan || e.kind == EventKind::Kakan) ++open_kans_;
   }
 
   void hand_end(const RecordedHandEnd& rec, const ReplayedHandEnd* rep) override {
+    out_ += held_;
+    held_.clear();
     for (std::size_t i = 0; i < rec.wins.size(); ++i) {
       const RecordedWin& win = rec.wins[i];
       const ReplayedWin* ours = rep && i < rep->wins.size() ? &rep->wins[i] : nullptr;
@@ -178,8 +208,9 @@ class MjaiWriter final : public GameSink {
 
  private:
   void tile(JsonTextWriter& w, TileId id) const { w.string(mjai::tile_name(id, red_)); }
-  template <typename List>
-  void tiles(JsonTextWriter& w, const List& list) const {
+  // A call's tiles in id order (a red five first): the same text whatever order a reader gave.
+  void tiles(JsonTextWriter& w, SmallList<TileId, 4> list) const {
+    std::sort(list.begin(), list.end());
     w.begin_array();
     for (TileId id : list) tile(w, id);
     w.end_array();
@@ -191,6 +222,10 @@ class MjaiWriter final : public GameSink {
   }
 
   std::string& out_;
+  std::array<TileId, 4> drawn_{kNoTile, kNoTile, kNoTile, kNoTile};  // each seat's tile just drawn
+  int open_kans_ = 0;  // open kans whose dora is not written yet
+  std::string line_;   // the event being written
+  std::string held_;   // a closed kan waiting for an open kan's dora
   int players_ = 4;
   bool red_ = true;
 };
