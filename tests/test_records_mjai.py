@@ -7,6 +7,7 @@ field by field; three-player files follow RiichiEnv's dialect (three-entry array
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Dict, List
 
@@ -24,6 +25,12 @@ TILES = {f"{n}{s}" for s in "mps" for n in range(1, 10)} | set("ESWNPFC") | {"5m
 
 def replay(text: str, output: str = "mjai", source: str = "game.jsonl") -> str:
     return _core.replay_text(text, format="mjai", output=output, source=source)
+
+
+def annotate(text: str, source: str = "game.jsonl") -> str:
+    """--annotate through the streaming Replay (replay_text ends its output with a newline)."""
+    r = _core.Replay(format="mjai", output="annotate", source=source)
+    return r.feed(text) + r.finish()
 
 
 def events(text: str) -> List[Dict]:
@@ -58,20 +65,24 @@ def _tiles(v, n: int) -> bool:
     return isinstance(v, list) and len(v) == n and all(_tile(t) for t in v)
 
 
-def check_event(ev: Dict, players: int) -> None:
-    """Raises AssertionError when `ev` is not an event libriichi (players == 4) or RiichiEnv's
-    three-player reader (players == 3) accepts with these exact field types."""
-    actor = lambda v: _int(v) and 0 <= v < players  # noqa: E731  (TryFromInto<Actor>: 0-3)
-    kind = ev["type"]
+def _fields(players: int) -> Dict:
+    """event.rs's fields and their types (RiichiEnv's for three players), and what the writer
+    may add beyond them."""
+    def actor(v) -> bool:  # TryFromInto<Actor>: 0-3
+        return _int(v) and 0 <= v < players
+
+    def seats(v, ok) -> bool:
+        return isinstance(v, list) and len(v) == players and all(ok(x) for x in v)
+
     fields = {
-        "start_game": {"names": lambda v: isinstance(v, list) and len(v) == players and all(isinstance(s, str) for s in v)},
+        "start_game": {"names": lambda v: seats(v, lambda x: isinstance(x, str))},
         "start_kyoku": {
             "bakaze": lambda v: v in ("E", "S", "W", "N"),
             "dora_marker": _tile,
             "kyoku": lambda v: _int(v) and 1 <= v <= 4,
             "honba": _u8, "kyotaku": _u8, "oya": actor,
-            "scores": lambda v: isinstance(v, list) and len(v) == players and all(_i32(s) for s in v),
-            "tehais": lambda v: isinstance(v, list) and len(v) == players and all(_tiles(h, 13) for h in v),
+            "scores": lambda v: seats(v, _i32),
+            "tehais": lambda v: seats(v, lambda h: _tiles(h, 13)),
         },
         "tsumo": {"actor": actor, "pai": _tile},
         "dahai": {"actor": actor, "pai": _tile, "tsumogiri": lambda v: isinstance(v, bool)},
@@ -83,10 +94,9 @@ def check_event(ev: Dict, players: int) -> None:
         "dora": {"dora_marker": _tile},
         "reach": {"actor": actor},
         "reach_accepted": {"actor": actor},
-        "hora": {"actor": actor, "target": actor,
-                 "deltas": lambda v: isinstance(v, list) and len(v) == players and all(_i32(d) for d in v),
+        "hora": {"actor": actor, "target": actor, "deltas": lambda v: seats(v, _i32),
                  "ura_markers": lambda v: isinstance(v, list) and all(_tile(t) for t in v)},
-        "ryukyoku": {"deltas": lambda v: isinstance(v, list) and len(v) == players and all(_i32(d) for d in v)},
+        "ryukyoku": {"deltas": lambda v: seats(v, _i32)},
         "end_kyoku": {}, "end_game": {},
     }
     # What the writer adds beyond event.rs: mjai-reviewer's aka_flag; RiichiEnv's 3p fields.
@@ -94,10 +104,19 @@ def check_event(ev: Dict, players: int) -> None:
     if players == 3:
         fields["kita"] = {"actor": actor, "pai": lambda v: v == "N"}
         extra.update({"hora": {"tsumo"}, "ryukyoku": {"reason"}})
-    assert kind in fields, f"unknown type {kind}"
-    want = fields[kind]
-    keys = set(ev) - {"type"}
-    assert keys - set(want) <= extra.get(kind, set()), f"unexpected fields in {ev}"
+    return {k: (want, set(want) | extra.get(k, set()) | {"type"}) for k, want in fields.items()}
+
+
+FIELDS = {3: _fields(3), 4: _fields(4)}
+
+
+def check_event(ev: Dict, players: int) -> None:
+    """Raises AssertionError when `ev` is not an event libriichi (players == 4) or RiichiEnv's
+    three-player reader (players == 3) accepts with these exact field types."""
+    kind = ev["type"]
+    assert kind in FIELDS[players], f"unknown type {kind}"
+    want, allowed = FIELDS[players][kind]
+    assert allowed.issuperset(ev), f"unexpected fields in {ev}"
     for key, ok in want.items():
         assert key in ev, f"{kind} without {key}: {ev}"
         assert ok(ev[key]), f"{kind} {key} has a wrong type or value: {ev}"
@@ -468,3 +487,138 @@ def test_three_player_output_is_riichienv_dialect() -> None:
     assert kitas == [{"type": "kita", "actor": 2, "pai": "N"}] * 2
     horas = [e for e in written if e["type"] == "hora"]
     assert [h["deltas"] for h in horas] == [[12000, 0, -12000], [0, 16000, -16000]]
+
+
+# ---- the annotator -----------------------------------------------------------------------------
+
+ANNOTATION = ("fan", "yakuman", "fu", "yakus", "limit", "hora_points")
+
+
+def _assert_only_hora_lines_changed(before: str, after: str) -> None:
+    a, b = before.split("\n"), after.split("\n")
+    assert len(a) == len(b)
+    for x, y in zip(a, b):
+        if json.loads(x or "{}").get("type") != "hora":
+            assert x == y
+
+
+@pytest.mark.parametrize("name", FIXTURE_FILES)
+def test_annotate_changes_hora_lines_only(name: str) -> None:
+    text = (FIXTURES / name).read_text()
+    out = annotate(text, source=name)
+    _assert_only_hora_lines_changed(text, out)
+    for before, after in zip(text.split("\n"), out.split("\n")):
+        if '"type":"hora"' not in before:
+            continue
+        a, b = json.loads(before), json.loads(after)
+        # Every member the line had stays, with its value, in its place; ours come after.
+        kept = [k for k in a if k not in ANNOTATION]
+        assert list(b)[:len(kept)] == kept and all(a[k] == b[k] for k in kept)
+        assert [k for k in b if k in ANNOTATION] == [k for k in ANNOTATION if k in b]
+        assert b["fan"] >= 1 or b.get("yakuman", 0) >= 1
+    # Annotating an annotated record changes nothing.
+    assert annotate(out, source=name) == out
+
+
+def test_annotate_gives_the_score_tenhou_recorded() -> None:
+    # The hand's hora carries Tenhou's own result (fan 4, fu 30, 7,700): ours replaces it with
+    # the same numbers and tenbou's yaku keys.
+    text = (FIXTURES / "tenhou_4p_ranked_hand.jsonl").read_text()
+    hora = next(json.loads(x) for x in annotate(text).splitlines() if '"hora"' in x)
+    assert (hora["fan"], hora["fu"], hora["hora_points"], hora["limit"]) == (4, 30, 7700, None)
+    assert hora["yakus"] == [["hatsu", 1], ["honitsu", 2], ["aka_dora", 1]]
+    assert hora["pai"] == "9p" and hora["deltas"] == [0, 0, -7700, 7700]
+
+
+def test_annotate_keeps_line_ends_and_spacing() -> None:
+    lines = (FIXTURES / "mjsoul_3p_double_ron_on_kita.jsonl").read_text().splitlines()
+    spaced = [json.dumps(json.loads(x)) for x in lines]  # ", " and ": " between members
+    text = "\r\n".join(spaced)  # CRLF, no newline at the end
+    out = annotate(text)
+    assert out.count("\r\n") == text.count("\r\n") and not out.endswith("\n")
+    for x, y in zip(text.split("\r\n"), out.split("\r\n")):
+        if not x.startswith('{"type": "hora"'):
+            assert x == y
+            continue
+        # RiichiEnv's own hora_points is replaced (the member and its comma go), not repeated.
+        kept = re.sub(r', "hora_points": \d+', "", x)
+        assert kept != x and y.startswith(kept[:-1] + ",")
+    horas = [json.loads(y) for y in out.split("\r\n") if '"hora"' in y]
+    # RiichiEnv's own hora_points is replaced, not repeated; its "han"/"yaku" stay.
+    assert [(h["fan"], h["hora_points"], h["han"]) for h in horas] == [(5, 12000, 5), (8, 16000, 8)]
+
+
+def test_annotate_refuses_other_formats_and_names_bad_lines() -> None:
+    lines = minimal_game()
+    lines[3] = '{"type":"dahai","actor":0,"pai":"2m","tsumogiri":false}'
+    err = error_of(replay("\n".join(lines), output="annotate"))
+    assert err["message"] == "game.jsonl: line 4 dahai pai: 2m is not in seat 0's hand"
+
+
+# ---- the 999 real games: mjlog -> mjai -> replay ----------------------------------------------
+
+def _without_places(line: str) -> Dict:
+    d = json.loads(line)
+    d.pop("game", None)
+    d.pop("event", None)
+    for w in d.get("wins", []):
+        w.pop("event", None)
+        w.pop("recorded", None)
+    return d
+
+
+def _tenhou_games() -> List[Path]:
+    from conftest import shared_dir
+    return sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*.mjlog"))
+
+
+def test_999_games_converted_to_mjai_replay_to_the_mjlog_results() -> None:
+    games = _tenhou_games()
+    assert len(games) == 999
+    hands = wins = robbed_riichi = kans = 0
+    for path in games:
+        data = path.read_bytes()
+        ours = _core.replay_text(data, format="mjlog", output="mjai", source=path.name)
+        check_written(ours)
+        # The same hands, wins, requests, results and deltas from the mjai as from the mjlog.
+        from_mjlog = [_without_places(x) for x in _core.replay_text(data, format="mjlog", source=path.name).splitlines()]
+        from_mjai = [_without_places(x) for x in replay(ours, output="hand_ends", source=path.name).splitlines()]
+        assert from_mjai == from_mjlog, path.name
+        assert all(h["agree"] for h in from_mjai), path.name
+        # Round trip: the mjai written from the mjai is the same text.
+        assert replay(ours, source=path.name) == ours, path.name
+        hands += len(from_mjai)
+        wins += sum(len(h.get("wins", [])) for h in from_mjai)
+        evs = events(ours)
+        kans += sum(e["type"] in ("ankan", "kakan", "daiminkan") for e in evs)
+        robbed_riichi += sum(evs[i]["type"] == "reach" and evs[i + 2]["type"] == "hora" for i in range(len(evs) - 2))
+    assert (hands, wins) == (9519, 8009)
+    assert kans > 100 and robbed_riichi > 10  # the order checks met those cases
+
+
+def test_annotate_on_the_999_converted_games_gives_what_tenhou_recorded() -> None:
+    def norm(yaku: Dict[str, int]) -> Dict[str, int]:
+        out: Dict[str, int] = {}
+        for k, h in yaku.items():
+            if h:  # Tenhou lists a riichi winner's ura dora even at 0
+                k = "dora" if k == "kita" else k  # Tenhou counts a set-aside North as dora
+                out[k] = out.get(k, 0) + h
+        return out
+
+    n = 0
+    for path in _tenhou_games():
+        data = path.read_bytes()
+        recorded = [w["recorded"] for x in _core.replay_text(data, format="mjlog", source=path.name).splitlines()
+                    for w in json.loads(x).get("wins", [])]
+        converted = _core.replay_text(data, format="mjlog", output="mjai", source=path.name)
+        annotated = annotate(converted, source=path.name)
+        _assert_only_hora_lines_changed(converted, annotated)
+        horas = [json.loads(x) for x in annotated.splitlines() if '"hora"' in x]
+        assert len(horas) == len(recorded)
+        for h, r in zip(horas, recorded):
+            # Tenhou's limit 5 is a yakuman or a counted one (kazoe): tenbou tells them apart.
+            limit = "kazoe_yakuman" if r["limit"] == "yakuman" and not r["yakuman"] else r["limit"]
+            assert (h["fan"], h.get("yakuman", 0), h["fu"], h["hora_points"], h["limit"], norm(dict(h["yakus"]))) == \
+                (0 if r["yakuman"] else r["han"], r["yakuman"], r["fu"], r["points"], limit, norm(r["yaku"])), path.name
+            n += 1
+    assert n == 8009
