@@ -479,6 +479,17 @@ def test_the_checks_of_written_mjai_can_fail() -> None:
         check_written("\n".join(json.dumps(e) for e in evs))
 
 
+@pytest.mark.parametrize("name", FIXTURE_FILES)
+def test_fixtures_check_clean(name: str) -> None:
+    # mjai states no tenpai at a draw, no winning tile, no liable seat: the reader derives them
+    # (the arena game's exhaustive draws pay 1,000/1,500/3,000 by who was ready).
+    out = replay((FIXTURES / name).read_text(), output="check", source=name)
+    summary = json.loads(out.splitlines()[-1])
+    assert summary["hands"] > 0 and summary["agree"] == summary["hands"], out
+    assert summary["wins_agree"] == summary["wins"]
+    assert len(out.splitlines()) == 1  # no hand differs
+
+
 def test_three_player_output_is_riichienv_dialect() -> None:
     written = events(replay((FIXTURES / "mjsoul_3p_double_ron_on_kita.jsonl").read_text()))
     assert written[0] == {"type": "start_game", "names": ["A", "B", "C"], "aka_flag": True}
