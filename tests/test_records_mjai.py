@@ -490,6 +490,18 @@ def test_fixtures_check_clean(name: str) -> None:
     assert len(out.splitlines()) == 1  # no hand differs
 
 
+def test_the_liable_seat_comes_from_the_deltas() -> None:
+    # mjai names no pao seat: converted from the hand-made pao mjlog (daisangen + tsuuiisou by
+    # tsumo, seat 2 liable), the hora's deltas say who pays, and the replay settles it so.
+    mjlog = (FIXTURES.parent / "pao-daisangen-tsuuiisou.mjlog").read_bytes()
+    converted = _core.replay_text(mjlog, format="mjlog", output="mjai", source="pao.mjlog")
+    hora = next(e for e in events(converted) if e["type"] == "hora")
+    assert hora["deltas"] == [64900, 0, -64900, 0]
+    (hand,) = [json.loads(x) for x in replay(converted, output="hand_ends", source="pao.jsonl").splitlines()]
+    assert [(w["winner"], w["pao"]) for w in hand["wins"]] == [(0, 2)]
+    assert hand["deltas"] == [64900, 0, -64900, 0] and hand["agree"]
+
+
 def test_three_player_output_is_riichienv_dialect() -> None:
     written = events(replay((FIXTURES / "mjsoul_3p_double_ron_on_kita.jsonl").read_text()))
     assert written[0] == {"type": "start_game", "names": ["A", "B", "C"], "aka_flag": True}
