@@ -43,6 +43,22 @@ const char* json_type_word(const Json& v) {
 
 bool terminal_or_honour(int kind) { return kind >= 27 || kind % 9 == 0 || kind % 9 == 8; }
 
+// A field's name in a message ("tehais[2][5]"), put together only when a message needs it.
+struct Key {
+  const char* base;
+  int i = -1, j = -1;
+  Key(const char* b) : base(b) {}  // NOLINT: a plain field name
+  Key(const char* b, std::size_t at) : base(b), i(static_cast<int>(at)) {}
+  Key(const char* b, std::size_t at, std::size_t at2) : base(b), i(static_cast<int>(at)), j(static_cast<int>(at2)) {}
+  Key(const char* b, int at) : base(b), i(at) {}
+  std::string str() const {
+    std::string s = base;
+    if (i >= 0) s += "[" + std::to_string(i) + "]";
+    if (j >= 0) s += "[" + std::to_string(j) + "]";
+    return s;
+  }
+};
+
 enum class Phase : std::uint8_t { NoGame, BetweenHands, InHand, HandOver };
 
 struct Seat {
@@ -101,6 +117,7 @@ struct LineReader::Impl {
     m += ": " + what;
     throw RecordError{m, line_no, type, attribute};
   }
+  [[noreturn]] void fail_at(const Key& key, const std::string& what) const { fail(key.str(), what); }
 
   // ---- fields, typed as event.rs declares them ----
   const Json& need(const Json& o, const char* key) const {
@@ -108,42 +125,44 @@ struct LineReader::Impl {
     if (!v) fail(key, "missing");
     return *v;
   }
-  std::int64_t integer(const Json& v, const std::string& key, std::int64_t lo, std::int64_t hi, const char* what) const {
-    if (v.type() != Json::Type::Int) fail(key, std::string("must be ") + what + ", not " + json_type_word(v));
+  std::int64_t integer(const Json& v, const Key& key, std::int64_t lo, std::int64_t hi, const char* what) const {
+    if (v.type() != Json::Type::Int) fail_at(key, std::string("must be ") + what + ", not " + json_type_word(v));
     if (v.as_int() < lo || v.as_int() > hi) {
-      fail(key, std::string("must be ") + what + ", not " + std::to_string(v.as_int()));
+      fail_at(key, std::string("must be ") + what + ", not " + std::to_string(v.as_int()));
     }
     return v.as_int();
   }
   int u8(const Json& o, const char* key) const {
     return static_cast<int>(integer(need(o, key), key, 0, 255, "an integer 0-255"));
   }
-  std::int64_t i32(const Json& v, const std::string& key) const {
+  std::int64_t i32(const Json& v, const Key& key) const {
     return integer(v, key, INT32_MIN, INT32_MAX, "a 32-bit integer");
   }
   int seat(const Json& o, const char* key) const {
+    const Json& v = need(o, key);
     const int top = players ? players - 1 : 3;
+    if (v.type() == Json::Type::Int && v.as_int() >= 0 && v.as_int() <= top) return static_cast<int>(v.as_int());
     const std::string what = "a seat 0-" + std::to_string(top);
-    return static_cast<int>(integer(need(o, key), key, 0, top, what.c_str()));
+    return static_cast<int>(integer(v, key, 0, top, what.c_str()));
   }
   bool boolean(const Json& o, const char* key) const {
     const Json& v = need(o, key);
     if (v.type() != Json::Type::Bool) fail(key, std::string("must be true or false, not ") + json_type_word(v));
     return v.as_bool();
   }
-  const std::vector<Json>& array(const Json& v, const std::string& key, std::size_t n) const {
-    if (v.type() != Json::Type::Array) fail(key, std::string("must be an array, not ") + json_type_word(v));
+  const std::vector<Json>& array(const Json& v, const Key& key, std::size_t n) const {
+    if (v.type() != Json::Type::Array) fail_at(key, std::string("must be an array, not ") + json_type_word(v));
     if (n && v.items().size() != n) {
-      fail(key, "must have " + std::to_string(n) + " entries, not " + std::to_string(v.items().size()));
+      fail_at(key, "must have " + std::to_string(n) + " entries, not " + std::to_string(v.items().size()));
     }
     return v.items();
   }
-  TileName tile(const Json& v, const std::string& key) const {
-    if (v.type() != Json::Type::String) fail(key, std::string("must be a tile name, not ") + json_type_word(v));
+  TileName tile(const Json& v, const Key& key) const {
+    if (v.type() != Json::Type::String) fail_at(key, std::string("must be a tile name, not ") + json_type_word(v));
     const TileName t = parse_tile(v.as_string());
-    if (t.kind == kBadTile) fail(key, "\"" + echo(v.as_string()) + "\" is not an mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr)");
-    if (t.kind == kHiddenTile) fail(key, "\"?\" (a hidden tile): the record must show every tile to be replayed");
-    if (t.red && !game.red_fives) fail(key, "\"" + v.as_string() + "\" in a game without red fives (aka_flag false)");
+    if (t.kind == kBadTile) fail_at(key, "\"" + echo(v.as_string()) + "\" is not an mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr)");
+    if (t.kind == kHiddenTile) fail_at(key, "\"?\" (a hidden tile): the record must show every tile to be replayed");
+    if (t.red && !game.red_fives) fail_at(key, "\"" + v.as_string() + "\" in a game without red fives (aka_flag false)");
     return t;
   }
   static std::string name(TileName t) {
@@ -155,16 +174,16 @@ struct LineReader::Impl {
     return kind_of(id) == t.kind && is_red(id, red_fives) == t.red;
   }
   // A new physical tile of that name (a draw, an indicator, a dealt tile): never a fifth copy.
-  TileId fresh(TileName t, const std::string& key) {
+  TileId fresh(TileName t, const Key& key) {
     const TileId id = alloc.take(t.kind, t.red, game.red_fives);
     if (id == kNoTile) {
-      fail(key, t.red ? "a second " + name(t) + " in the hand" : "a fifth " + name(t) + " in the hand (four copies are already in play)");
+      fail_at(key, t.red ? "a second " + name(t) + " in the hand" : "a fifth " + name(t) + " in the hand (four copies are already in play)");
     }
     return id;
   }
   // Takes a tile of that name out of a seat's concealed tiles. prefer: the id to take when it
   // matches (the tile just drawn for a tsumogiri); avoid: one to take only if nothing else does.
-  TileId take(int who, TileName t, const std::string& key, TileId prefer = kNoTile, TileId avoid = kNoTile) {
+  TileId take(int who, TileName t, const Key& key, TileId prefer = kNoTile, TileId avoid = kNoTile) {
     SmallList<TileId, 14>& held = seats[who].held;
     int at = -1;
     for (int i = 0; i < held.count; ++i) {
@@ -173,7 +192,7 @@ struct LineReader::Impl {
       if (id == prefer) { at = i; break; }
       if (at < 0 || held.items[at] == avoid) at = i;
     }
-    if (at < 0) fail(key, name(t) + " is not in seat " + std::to_string(who) + "'s hand");
+    if (at < 0) fail_at(key, name(t) + " is not in seat " + std::to_string(who) + "'s hand");
     const TileId id = held.items[at];
     for (int i = at; i + 1 < held.count; ++i) held.items[i] = held.items[i + 1];
     --held.count;
@@ -264,17 +283,16 @@ struct LineReader::Impl {
     h.honba = u8(o, "honba");
     h.deposits = u8(o, "kyotaku");
     h.dealer = seat(o, "oya");
-    for (int i = 0; i < n; ++i) h.scores[i] = i32(scores[i], "scores[" + std::to_string(i) + "]");
+    for (int i = 0; i < n; ++i) h.scores[i] = i32(scores[i], Key("scores", i));
     // Tiles: the indicator, then every dealt tile, each a distinct physical id.
     alloc.reset();
     for (Seat& s : seats) s = Seat{};
     const TileName marker = tile(need(o, "dora_marker"), "dora_marker");
     const auto& tehais = array(need(o, "tehais"), "tehais", static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-      const std::string key = "tehais[" + std::to_string(i) + "]";
-      const auto& hand = array(tehais[i], key, 13);
+      const auto& hand = array(tehais[i], Key("tehais", i), 13);
       for (std::size_t j = 0; j < 13; ++j) {
-        const std::string k = key + "[" + std::to_string(j) + "]";
+        const Key k("tehais", static_cast<std::size_t>(i), j);
         const TileId id = fresh(tile(hand[j], k), k);
         h.hands[i].push(id);
         seats[i].held.push(id);
@@ -317,7 +335,7 @@ struct LineReader::Impl {
     const TileName pai = tile(need(o, "pai"), "pai");
     const auto& consumed = array(need(o, "consumed"), "consumed", n);
     std::array<TileName, 3> c{};
-    for (std::size_t i = 0; i < n; ++i) c[i] = tile(consumed[i], "consumed[" + std::to_string(i) + "]");
+    for (std::size_t i = 0; i < n; ++i) c[i] = tile(consumed[i], Key("consumed", i));
     if (kind == EventKind::Chi && players == 3) fail("", "chi in a three-player game");
     if (e.target == e.actor) fail("target", "a seat calls its own discard");
     if (!discard_open || e.target != last_discarder) {
@@ -335,7 +353,7 @@ struct LineReader::Impl {
       }
     }
     e.tile = last_discard;
-    for (std::size_t i = 0; i < n; ++i) e.consumed.push(take(e.actor, c[i], "consumed[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < n; ++i) e.consumed.push(take(e.actor, c[i], Key("consumed", i)));
     seats[last_discarder].nagashi = false;
     ++seats[e.actor].melds;
     ++seats[e.actor].in_melds[static_cast<std::size_t>(pai.kind)];
@@ -361,7 +379,7 @@ struct LineReader::Impl {
     w.from = seat(o, "target");
     if (const Json* d = o.find("deltas"); d && !d->is_null()) {
       const auto& items = array(*d, "deltas", static_cast<std::size_t>(players));
-      for (int i = 0; i < players; ++i) w.deltas[i] = i32(items[i], "deltas[" + std::to_string(i) + "]");
+      for (int i = 0; i < players; ++i) w.deltas[i] = i32(items[i], Key("deltas", i));
       w.has_deltas = true;
       // mjai names no liable seat: its deltas do. Ron: a seat besides the discarder pays;
       // tsumo: one seat pays for all.
@@ -379,11 +397,11 @@ struct LineReader::Impl {
       const auto& items = array(*u, "ura_markers", 0);
       if (items.size() > 5) fail("ura_markers", "more than 5 indicators");
       for (std::size_t i = 0; i < items.size(); ++i) {
-        const std::string key = "ura_markers[" + std::to_string(i) + "]";
+        const Key key("ura_markers", i);
         const TileName t = tile(items[i], key);
         // The same indicators on every hora of a hand (mjai-reviewer copies them): one tile each.
         if (i < ura.size()) {
-          if (ura_names[i] != name(t)) fail(key, name(t) + " differs from the hand's earlier ura indicator " + ura_names[i]);
+          if (ura_names[i] != name(t)) fail_at(key, name(t) + " differs from the hand's earlier ura indicator " + ura_names[i]);
           w.ura_indicators.push(ura[i]);
           continue;
         }
@@ -444,7 +462,7 @@ struct LineReader::Impl {
     end.event = line_no;
     if (const Json* v = o.find("deltas"); v && !v->is_null()) {
       const auto& items = array(*v, "deltas", static_cast<std::size_t>(players));
-      for (int i = 0; i < players; ++i) d.deltas[i] = i32(items[i], "deltas[" + std::to_string(i) + "]");
+      for (int i = 0; i < players; ++i) d.deltas[i] = i32(items[i], Key("deltas", i));
       d.has_deltas = true;
     }
     d.kind = infer_draw();
@@ -586,7 +604,7 @@ struct LineReader::Impl {
       const TileName t2 = tile(need(o, "pai"), "pai");
       const auto& consumed = array(need(o, "consumed"), "consumed", 3);
       std::array<std::string, 3> want;
-      for (std::size_t i = 0; i < 3; ++i) want[i] = name(tile(consumed[i], "consumed[" + std::to_string(i) + "]"));
+      for (std::size_t i = 0; i < 3; ++i) want[i] = name(tile(consumed[i], Key("consumed", i)));
       std::sort(want.begin(), want.end());
       auto& pons = seats[e.actor].pons;
       auto it = std::find_if(pons.begin(), pons.end(), [&](const std::array<TileId, 3>& p) {
@@ -611,11 +629,11 @@ struct LineReader::Impl {
       e.actor = static_cast<std::int8_t>(seat(o, "actor"));
       const auto& consumed = array(need(o, "consumed"), "consumed", 4);
       std::array<TileName, 4> c{};
-      for (std::size_t i = 0; i < 4; ++i) c[i] = tile(consumed[i], "consumed[" + std::to_string(i) + "]");
+      for (std::size_t i = 0; i < 4; ++i) c[i] = tile(consumed[i], Key("consumed", i));
       for (std::size_t i = 1; i < 4; ++i) {
         if (c[i].kind != c[0].kind) fail("consumed", "not four tiles of one kind");
       }
-      for (std::size_t i = 0; i < 4; ++i) e.consumed.push(take(e.actor, c[i], "consumed[" + std::to_string(i) + "]"));
+      for (std::size_t i = 0; i < 4; ++i) e.consumed.push(take(e.actor, c[i], Key("consumed", i)));
       ++seats[e.actor].melds;
       seats[e.actor].in_melds[static_cast<std::size_t>(c[0].kind)] += 4;
       kan(e.actor);
