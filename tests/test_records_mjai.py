@@ -584,6 +584,8 @@ def _without_places(line: str) -> Dict:
     d = json.loads(line)
     d.pop("game", None)
     d.pop("event", None)
+    if d.get("outcome") == "abortive":
+        d.pop("tenpai", None)  # the hands an mjlog shows at an abortive draw (mjai shows none)
     for w in d.get("wins", []):
         w.pop("event", None)
         w.pop("recorded", None)
