@@ -647,3 +647,38 @@ def test_annotate_on_the_999_converted_games_gives_what_tenhou_recorded() -> Non
                 (0 if r["yakuman"] else r["han"], r["yakuman"], r["fu"], r["points"], limit, norm(r["yaku"])), path.name
             n += 1
     assert n == 8009
+
+
+def test_mutated_records_give_a_record_error_never_a_crash() -> None:
+    # Lines dropped, repeated, swapped, or a value changed: each run ends with the output or one
+    # bad_record error naming a line, never an internal error.
+    import random
+    rng = random.Random(24)
+    base = (FIXTURES / "mjsoul_3p_double_ron_on_kita.jsonl").read_text().splitlines() + \
+        (FIXTURES / "tenhou_4p_ranked_hand.jsonl").read_text().splitlines()
+    values = [0, 1, 3, 4, -1, 255, 256, 2 ** 31, None, True, "N", "5mr", "?", [], {}, 1.5, "x"]
+    errors = 0
+    for _ in range(1500):
+        lines = list(base)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(lines))
+            op = rng.randrange(4)
+            if op == 0:
+                del lines[i]
+            elif op == 1:
+                lines.insert(i, lines[rng.randrange(len(lines))])
+            elif op == 2:
+                j = rng.randrange(len(lines))
+                lines[i], lines[j] = lines[j], lines[i]
+            else:
+                ev = json.loads(lines[i])
+                key = rng.choice(sorted(ev))
+                ev[key] = rng.choice(values)
+                lines[i] = json.dumps(ev)
+        for output in ("check", "annotate"):
+            out = replay("\n".join(lines), output=output)
+            last = json.loads(out.splitlines()[-1])
+            if "error" in last:
+                assert last["error"]["code"] == "bad_record", last
+                errors += 1
+    assert errors > 1000  # most mutations break the record

@@ -190,7 +190,8 @@ class MjaiAnnotator final : public RecordReader {
         }
         h.text = annotate_line(h.text, win);
       }
-      flush_held();
+      // A last line without its newline waits for finish(): an error there then starts a line.
+      if (newline) flush_held();
     }
   }
 
