@@ -682,3 +682,20 @@ def test_mutated_records_give_a_record_error_never_a_crash() -> None:
                 assert last["error"]["code"] == "bad_record", last
                 errors += 1
     assert errors > 1000  # most mutations break the record
+
+
+def test_compact_and_spaced_lines_read_alike() -> None:
+    # Compact draws and discards are read without a JSON tree; spaced ones by the JSON parser.
+    for name in FIXTURE_FILES:
+        text = (FIXTURES / name).read_text()
+        spaced = "\n".join(json.dumps(json.loads(x)) for x in text.splitlines())
+        assert replay(spaced, source=name) == replay(text, source=name)
+        assert replay(spaced, output="check", source=name) == replay(text, output="check", source=name)
+    for bad in ('{"type":"dahai","actor":0,"pai":"2m","tsumogiri":false}',
+                '{"type":"dahai","actor":0,"pai":"9m","tsumogiri":true}',
+                '{"type":"tsumo","actor":1,"pai":"5sr"}'):
+        lines = minimal_game()
+        lines[3] = bad
+        compact = error_of(replay("\n".join(lines)))
+        lines[3] = json.dumps(json.loads(bad))
+        assert error_of(replay("\n".join(lines))) == compact

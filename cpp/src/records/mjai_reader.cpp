@@ -509,6 +509,81 @@ struct LineReader::Impl {
     phase = Phase::NoGame;
   }
 
+  void tsumo(int actor, TileName t2) {
+    Event e;
+    e.kind = EventKind::Draw;
+    e.actor = static_cast<std::int8_t>(actor);
+    e.tile = fresh(t2, "pai");
+    give(e.actor, e.tile);
+    seats[e.actor].last_draw = e.tile;
+    ++draws;
+    discard_open = false;
+    emit(e);
+    last = Last::Tsumo;
+  }
+
+  void dahai(int actor, TileName t2, bool tsumogiri) {
+    Event e;
+    e.kind = EventKind::Discard;
+    e.actor = static_cast<std::int8_t>(actor);
+    e.tsumogiri = tsumogiri;
+    Seat& s = seats[e.actor];
+    if (e.tsumogiri) {
+      if (s.last_draw == kNoTile) fail("tsumogiri", "true, but seat " + std::to_string(e.actor) + " has drawn no tile since its last discard or call");
+      if (!matches(s.last_draw, t2, game.red_fives)) fail("tsumogiri", "true, but seat " + std::to_string(e.actor) + " drew " + std::string(tile_name(s.last_draw, game.red_fives)) + ", not " + name(t2));
+      e.tile = take(e.actor, t2, "pai", s.last_draw);
+    } else {
+      e.tile = take(e.actor, t2, "pai", kNoTile, s.last_draw);
+    }
+    s.last_draw = kNoTile;
+    if (!terminal_or_honour(t2.kind)) s.nagashi = false;
+    // Four winds: the first four discards one wind, nothing called before them.
+    if (discards == 0) first_wind = t2.kind >= 27 && t2.kind <= 30 ? t2.kind : -1;
+    else if (discards < 4 && t2.kind != first_wind) first_wind = -1;
+    ++discards;
+    last_discard = e.tile;
+    last_discarder = e.actor;
+    discard_open = true;
+    emit(e);
+    last = Last::Dahai;
+  }
+
+  // Most lines are draws and discards written compactly, as libriichi and this writer write
+  // them: those are read without building a JSON tree. Anything else (other spacing or key
+  // order, a value out of range) takes the general path, which gives the errors.
+  bool fast_line(std::string_view t) {
+    static constexpr std::string_view kTsumo = R"({"type":"tsumo","actor":)";
+    static constexpr std::string_view kDahai = R"({"type":"dahai","actor":)";
+    static constexpr std::string_view kPai = R"(,"pai":")";
+    if (phase != Phase::InHand || t.size() < kTsumo.size() + 1) return false;
+    const bool is_tsumo = t.substr(0, kTsumo.size()) == kTsumo;
+    if (!is_tsumo && t.substr(0, kDahai.size()) != kDahai) return false;
+    std::size_t p = kTsumo.size();
+    const int actor = t[p] - '0';
+    if (actor < 0 || actor >= players) return false;
+    ++p;
+    if (t.substr(p, kPai.size()) != kPai) return false;
+    p += kPai.size();
+    const std::size_t q = t.find('"', p);
+    if (q == std::string_view::npos || q - p > 3) return false;
+    const TileName tn = parse_tile(t.substr(p, q - p));
+    if (tn.kind < 0 || (tn.red && !game.red_fives)) return false;
+    const std::string_view rest = t.substr(q + 1);
+    if (is_tsumo) {
+      if (rest != "}") return false;
+      type = "tsumo";
+      tsumo(actor, tn);
+      return true;
+    }
+    bool tsumogiri;
+    if (rest == R"(,"tsumogiri":true})") tsumogiri = true;
+    else if (rest == R"(,"tsumogiri":false})") tsumogiri = false;
+    else return false;
+    type = "dahai";
+    dahai(actor, tn, tsumogiri);
+    return true;
+  }
+
   void line(std::string_view text) {
     ++line_no;
     type.clear();
@@ -517,6 +592,7 @@ struct LineReader::Impl {
     std::size_t i = 0;
     while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
     if (i == text.size()) return;  // a blank line (a trailing newline, a gap between games)
+    if (fast_line(text)) return;
     Json o;
     try {
       o = Json::parse(text);
@@ -556,43 +632,13 @@ struct LineReader::Impl {
     in_hand();
     Event e;
     if (ty == "tsumo") {
-      e.kind = EventKind::Draw;
-      e.actor = static_cast<std::int8_t>(seat(o, "actor"));
-      const TileName t2 = tile(need(o, "pai"), "pai");
-      e.tile = fresh(t2, "pai");
-      give(e.actor, e.tile);
-      seats[e.actor].last_draw = e.tile;
-      ++draws;
-      discard_open = false;
-      emit(e);
-      last = Last::Tsumo;
-      return;
+      const int actor = seat(o, "actor");
+      return tsumo(actor, tile(need(o, "pai"), "pai"));
     }
     if (ty == "dahai") {
-      e.kind = EventKind::Discard;
-      e.actor = static_cast<std::int8_t>(seat(o, "actor"));
+      const int actor = seat(o, "actor");
       const TileName t2 = tile(need(o, "pai"), "pai");
-      e.tsumogiri = boolean(o, "tsumogiri");
-      Seat& s = seats[e.actor];
-      if (e.tsumogiri) {
-        if (s.last_draw == kNoTile) fail("tsumogiri", "true, but seat " + std::to_string(e.actor) + " has drawn no tile since its last discard or call");
-        if (!matches(s.last_draw, t2, game.red_fives)) fail("tsumogiri", "true, but seat " + std::to_string(e.actor) + " drew " + std::string(tile_name(s.last_draw, game.red_fives)) + ", not " + name(t2));
-        e.tile = take(e.actor, t2, "pai", s.last_draw);
-      } else {
-        e.tile = take(e.actor, t2, "pai", kNoTile, s.last_draw);
-      }
-      s.last_draw = kNoTile;
-      if (!terminal_or_honour(t2.kind)) s.nagashi = false;
-      // Four winds: the first four discards one wind, nothing called before them.
-      if (discards == 0) first_wind = t2.kind >= 27 && t2.kind <= 30 ? t2.kind : -1;
-      else if (discards < 4 && t2.kind != first_wind) first_wind = -1;
-      ++discards;
-      last_discard = e.tile;
-      last_discarder = e.actor;
-      discard_open = true;
-      emit(e);
-      last = Last::Dahai;
-      return;
+      return dahai(actor, t2, boolean(o, "tsumogiri"));
     }
     last = Last::Other;
     if (ty == "chi") return take_call(o, EventKind::Chi, 2);
