@@ -13,6 +13,7 @@
 #include "guarded.hpp"
 #include "result_store.hpp"
 #include "py_analysis.hpp"
+#include "py_replay.hpp"
 #include "py_result.hpp"
 #include "score_many.hpp"
 #include "tenbou/api.hpp"
@@ -294,4 +295,5 @@ PYBIND11_MODULE(_core, m) {
       "Every rule family's house options as JSON text (options_schema.hpp).");
   m.def(
       "input_limits_json", [] { return tenbou::input_limits_json(); }, "The input contract's limits as JSON text.");
+  tenbou_py::add_replay(m);  // game records (py_replay.cpp)
 }

@@ -25,6 +25,7 @@ __all__ = [
     "MeldNotInRulesError",
     "InvalidFlowerError",
     "DuplicateFlowerError",
+    "RecordError",
 ]
 
 
@@ -98,6 +99,21 @@ class DuplicateFlowerError(InvalidFlowerError):
     """The same flower given twice: there is one of each (``duplicate_flower``)."""
 
 
+class RecordError(InvalidRequestError):
+    """A game record that cannot be read (``bad_record``): one line naming the record, the event
+    (mjlog: its index among the log's events from 0; mjai: its line from 1) and what is wrong.
+    ``event``, ``tag`` and ``attribute`` say where (None where the message names none);
+    ``output`` holds what the replay wrote before the error (it stays valid)."""
+
+    def __init__(self, message: str, event: Optional[int] = None, tag: Optional[str] = None,
+                 attribute: Optional[str] = None) -> None:
+        super().__init__(message, "bad_record", "")
+        self.event = event
+        self.tag = tag
+        self.attribute = attribute
+        self.output = ""
+
+
 _BY_REASON: Dict[str, Type[InvalidRequestError]] = {
     "bad_json": InvalidJSONError,
     "unknown_key": UnknownKeyError,
@@ -114,6 +130,7 @@ _BY_REASON: Dict[str, Type[InvalidRequestError]] = {
     "meld_not_in_rules": MeldNotInRulesError,
     "bad_flower": InvalidFlowerError,
     "duplicate_flower": DuplicateFlowerError,
+    "bad_record": RecordError,
 }
 
 

@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "tenbou/error.hpp"
+
 namespace tenbou {
 
 enum class RecordFormat : std::uint8_t { Auto, Mjlog, Tenhou6, Mjai };
@@ -36,15 +38,20 @@ struct ReplayOptions {
   ReplayOutput output = ReplayOutput::HandEnds;
   std::string source;        // the name messages and lines give the record ("game.mjlog")
   bool with_requests = true; // HandEnds: each win's request and full result in the line
+  bool with_raw = false;     // HandEnds: each win's "raw" text as the record has it (mjlog: <AGARI>'s attributes)
 };
 
 // One hand-end line (ReplayOutput::HandEnds), compact JSON, keys in this order:
-//   {"game": source, "hand": index in the game (from 0), "round": "E1", "dealer": seat,
-//    "honba": n, "deposits": n, "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
-//    "wins": [{"winner", "from", "pao" (seat or null), "request": {...}, "result": {...},
-//              "recorded": {"han", "fu", "points", "limit", "yaku": {key: han}} or null,
+//   {"game": source, "hand": index in the game (from 0), "event": the record's event/line of
+//    the hand end (or null), "round": "E1", "players": 3|4, "dealer": seat, "honba": n,
+//    "deposits": n, "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
+//    "wins": [{"winner", "from", "pao" (seat or null), "event", "request": {...}, "result": {...},
+//              "deltas": [this win's settled changes], "recorded_deltas": [...] or null,
+//              "recorded": {"han", "fu", "points", "limit", "yakuman", "yaku": {key: han}} or null,
 //              "agree": bool}],                      (absent for draws)
-//    "deltas": [settled, per seat], "recorded_deltas": [...] or null, "agree": bool}
+//    "tenpai": [seats] (draws), "nagashi": [seats] (nagashi mangan),
+//    "deltas": [settled, per seat] or null with "settle_error", "recorded_deltas": [...] or null,
+//    "agree": bool}
 // Check lines hold the same keys but only the parts that differ, then a last line
 //   {"summary": true, "hands": M, "agree": N, "wins": W, "wins_agree": K, "text": "N of M hands agree"}
 // A game of several hands is one record; a tenhou.net/6 list or an mjai stream of several games
@@ -52,6 +59,22 @@ struct ReplayOptions {
 
 struct ReplaySummary {
   std::int64_t games = 0, hands = 0, hands_agree = 0, wins = 0, wins_agree = 0;
+};
+
+// A record that cannot be read, as Replay throws it: an InputError (reason "bad_record", no
+// field) whose message is the one line, with where it is: the event index (mjlog: among the
+// log's events from 0; mjai: the line from 1; -1 when none), the tag or type, the attribute.
+class ReplayError : public InputError {
+ public:
+  ReplayError(const std::string& message, long event, std::string tag, std::string attribute)
+      : InputError("bad_record", "", message), event_(event), tag_(std::move(tag)), attribute_(std::move(attribute)) {}
+  long event() const { return event_; }
+  const std::string& tag() const { return tag_; }
+  const std::string& attribute() const { return attribute_; }
+
+ private:
+  long event_;
+  std::string tag_, attribute_;
 };
 
 // Thrown by feed/finish for a record that cannot be read (a tenbou::InputError, so every front

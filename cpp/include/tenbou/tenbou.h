@@ -56,6 +56,17 @@ TENBOU_API char* tenbou_options_json(size_t* result_length);
 /* The input contract's limits: {"schema_version": 1, "limits": [{"name", "value", "unit", ...}]}. */
 TENBOU_API char* tenbou_limits_json(size_t* result_length);
 
+/* A game record (mjlog XML, tenhou.net/6 JSON or mjai JSON Lines, `length` bytes, not
+ * compressed) replayed: every win scored, every hand end settled and compared with the record.
+ * `options` (JSON text of `options_length` bytes, or NULL for the defaults):
+ * {"format": "auto"|"mjlog"|"tenhou6"|"mjai", "output": "hand_ends"|"check"|"tenhou6"|"mjai"|"annotate",
+ *  "source": name the lines and messages give the record, "with_requests": true}.
+ * Returns the output (JSON Lines; docs/records.md); a record that cannot be read gives its
+ * output so far, then one line {"error": {"code": "bad_record", "message", "event", "tag",
+ * "attribute"}}; bad options one line {"error": {"code": "bad_options", "message"}}. */
+TENBOU_API char* tenbou_replay_json(const char* record, size_t length, const char* options, size_t options_length,
+                                    size_t* result_length);
+
 /* Releases a text returned by any function above (NULL is ignored). */
 TENBOU_API void tenbou_free(char* text);
 

@@ -15,6 +15,7 @@
 #include "core/framing.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/options_schema.hpp"
+#include "tenbou/records.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/settlement.hpp"
 #include "tenbou/waits.hpp"
@@ -156,6 +157,57 @@ char* tenbou_options_json(size_t* result_length) {
 char* tenbou_limits_json(size_t* result_length) {
   try {
     return give(tenbou::input_limits_json(), result_length);
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+char* tenbou_replay_json(const char* record, size_t length, const char* options, size_t options_length,
+                         size_t* result_length) {
+  if (!record && length) return nullptr;
+  try {
+    tenbou::ReplayOptions o;
+    std::string bad;
+    if (options) {
+      try {
+        const tenbou::Json opts = tenbou::Json::parse(std::string_view(options, options_length));
+        if (opts.type() != tenbou::Json::Type::Object) throw tenbou::InputError("bad_type", "", "the options are not a JSON object");
+        for (const auto& [key, value] : opts.members()) {
+          if (key == "format" || key == "output" || key == "source") {
+            if (value.type() != tenbou::Json::Type::String) throw tenbou::InputError("bad_type", key, "not a string");
+            const std::string& v = value.as_string();
+            if (key == "source") o.source = v;
+            else if (key == "format") {
+              if (!tenbou::record_format_from(v, o.format))
+                throw tenbou::InputError("bad_value", key, "'" + v + "' is not auto, mjlog, tenhou6 or mjai");
+            } else if (v == "hand_ends") o.output = tenbou::ReplayOutput::HandEnds;
+            else if (v == "check") o.output = tenbou::ReplayOutput::Check;
+            else if (v == "tenhou6") o.output = tenbou::ReplayOutput::Tenhou6;
+            else if (v == "mjai") o.output = tenbou::ReplayOutput::Mjai;
+            else if (v == "annotate") o.output = tenbou::ReplayOutput::Annotate;
+            else throw tenbou::InputError("bad_value", key, "'" + v + "' is not hand_ends, check, tenhou6, mjai or annotate");
+          } else if (key == "with_requests") {
+            if (value.type() != tenbou::Json::Type::Bool) throw tenbou::InputError("bad_type", key, "not true or false");
+            o.with_requests = value.as_bool();
+          } else {
+            throw tenbou::InputError("unknown_key", key, "unknown option (format, output, source, with_requests)");
+          }
+        }
+      } catch (const tenbou::InputError& e) {
+        bad = e.what();
+      }
+    }
+    if (!bad.empty()) {
+      tenbou::Json error = tenbou::Json::object();
+      error.set("code", tenbou::Json::string("bad_options"));
+      error.set("message", tenbou::Json::string(bad));
+      tenbou::Json line = tenbou::Json::object();
+      line.set("error", std::move(error));
+      return give(line.dump() + "\n", result_length);
+    }
+    return give(tenbou::replay_text(std::string_view(record ? record : "", length), o), result_length);
+  } catch (const std::exception& e) {
+    return internal_failure(e, result_length);
   } catch (...) {
     return nullptr;
   }

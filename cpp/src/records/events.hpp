@@ -69,6 +69,9 @@ struct HandStart {
   std::array<std::int64_t, 4> scores{};  // points at the start (4th is 0 with three players)
   TileId dora_indicator = kNoTile;
   std::array<SmallList<TileId, 14>, 4> hands;  // dealt tiles (13 each; empty for absent seat)
+  // false when the record gives no deal (a hand-made mjlog without hai0..hai3): the replay then
+  // cannot track hands and scores each win from the hand the record shows (RecordedWin).
+  bool dealt = true;
 };
 
 enum class EventKind : std::uint8_t {
@@ -93,6 +96,13 @@ struct Event {
   SmallList<TileId, 4> consumed;  // tiles from actor's hand a call uses
 };
 
+// A meld as a record shows it at a win: Chi, Pon, Daiminkan, Ankan or Kakan with its tiles
+// (3, or 4 for a kan).
+struct ShownMeld {
+  EventKind kind = EventKind::Pon;
+  SmallList<TileId, 4> tiles;
+};
+
 // What a record states about one win (every field optional: formats carry different parts).
 struct RecordedWin {
   int winner = -1;
@@ -112,8 +122,12 @@ struct RecordedWin {
   int yakuman = 0;              // multiples (0: not a yakuman hand)
   std::vector<std::pair<std::string, int>> yaku;  // tenbou yaku keys with their han (13 per yakuman)
   // The winner's hand as the record shows it (mjlog hai/m): checked against the tracked hand.
-  SmallList<TileId, 14> shown_hand;
-  std::vector<std::uint16_t> shown_meld_codes;  // mjlog meld codes
+  bool has_shown_hand = false;
+  SmallList<TileId, 14> shown_hand;     // concealed tiles, the winning tile included
+  std::vector<ShownMeld> shown_melds;   // the record's order
+  int shown_kita = 0;                   // three-player Norths set aside (mjlog kita codes)
+  long event = -1;                      // where the record states it (mjlog event index, mjai line)
+  std::string raw;                      // the record's own text of the win (mjlog: <AGARI>'s attributes)
 };
 
 enum class DrawKind : std::uint8_t {
@@ -142,6 +156,7 @@ struct RecordedHandEnd {
   std::array<std::int64_t, 4> deltas{};
   std::array<std::int64_t, 4> scores_after{};  // mjlog sc / mjai end scores, where given
   bool has_scores_after = false;
+  long event = -1;                 // where the record states it (first win's or the draw's)
 };
 
 // The replay's own answer for one win and for a hand end: filled by the replay (replay.cpp)
@@ -168,6 +183,8 @@ struct ReplayedHandEnd {
   bool settled = false;         // else settle_error
   std::string settle_error;
   std::array<std::int64_t, 4> deltas{};  // all wins together / the draw's payments
+  std::vector<int> tenpai;      // draws: the seats settled as tenpai
+  std::vector<int> nagashi;     // nagashi mangan: the seats whose discards made it
   bool agree = true;
 };
 
@@ -203,6 +220,10 @@ std::unique_ptr<GameSink> make_mjai_writer(std::string& out);     // mjai_writer
 // yakuman): a reader of its own (it keeps each hand's raw lines until the replay scored them).
 std::unique_ptr<RecordReader> make_mjai_annotator(const std::string& source, std::string& out);  // mjai_annotate.cpp
 
+// The replay (a sink) throws RecordError for an event that cannot happen (a discard of a tile
+// not held, a win whose shown hand is not the tracked one) with `event` -1 and the message
+// saying only what is wrong; the reader that called the sink catches it, fills `event`/`tag`
+// and prefixes the source and the event as it does for its own errors.
 // A record that cannot be read: one line naming the source, the event (index counted from 0,
 // or the line for mjai) and what is wrong, e.g. "game.mjlog: event 57 <AGARI> yaku: unknown
 // Tenhou yaku id 99 (0-54)". `event` is -1 when the message names none.

@@ -1,0 +1,118 @@
+// _core.Replay (fed bytes in pieces, returns its output as text) and _core.replay_text. A record
+// that cannot be read raises tenbou.errors.RecordError(message, event, tag, attribute) with
+// `output`: what the replay wrote before the error (it stays valid, records.hpp).
+#include "py_replay.hpp"
+
+#include <string>
+#include <string_view>
+
+#include "tenbou/records.hpp"
+
+namespace py = pybind11;
+
+namespace tenbou_py {
+namespace {
+
+tenbou::ReplayOptions options_from(const std::string& format, const std::string& output, const std::string& source,
+                                   bool with_requests, bool with_raw) {
+  tenbou::ReplayOptions o;
+  if (!tenbou::record_format_from(format, o.format))
+    throw py::value_error("replay: format must be 'auto', 'mjlog', 'tenhou6' or 'mjai', got '" + format + "'");
+  if (output == "hand_ends") o.output = tenbou::ReplayOutput::HandEnds;
+  else if (output == "check") o.output = tenbou::ReplayOutput::Check;
+  else if (output == "tenhou6") o.output = tenbou::ReplayOutput::Tenhou6;
+  else if (output == "mjai") o.output = tenbou::ReplayOutput::Mjai;
+  else if (output == "annotate") o.output = tenbou::ReplayOutput::Annotate;
+  else throw py::value_error("replay: output must be 'hand_ends', 'check', 'tenhou6', 'mjai' or 'annotate', got '" + output + "'");
+  o.source = source;
+  o.with_requests = with_requests;
+  o.with_raw = with_raw;
+  return o;
+}
+
+std::string_view bytes_of(py::handle data) {
+  if (PyBytes_Check(data.ptr())) return {PyBytes_AS_STRING(data.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(data.ptr()))};
+  if (PyUnicode_Check(data.ptr())) {
+    Py_ssize_t size = 0;
+    const char* text = PyUnicode_AsUTF8AndSize(data.ptr(), &size);
+    if (!text) throw py::error_already_set();
+    return {text, static_cast<std::size_t>(size)};
+  }
+  if (PyByteArray_Check(data.ptr()))
+    return {PyByteArray_AS_STRING(data.ptr()), static_cast<std::size_t>(PyByteArray_GET_SIZE(data.ptr()))};
+  throw py::type_error("replay: the record must be bytes or str");
+}
+
+[[noreturn]] void raise_record_error(const tenbou::ReplayError& e, const std::string& output) {
+  py::object cls = py::module_::import("tenbou.errors").attr("RecordError");
+  py::object event = e.event() >= 0 ? py::object(py::int_(e.event())) : py::object(py::none());
+  py::object tag = e.tag().empty() ? py::object(py::none()) : py::object(py::str(e.tag()));
+  py::object attribute = e.attribute().empty() ? py::object(py::none()) : py::object(py::str(e.attribute()));
+  py::object error = cls(py::str(e.what()), event, tag, attribute);
+  error.attr("output") = py::str(output);
+  PyErr_SetObject(cls.ptr(), error.ptr());
+  throw py::error_already_set();
+}
+
+struct PyReplay {
+  tenbou::Replay replay;
+  explicit PyReplay(tenbou::ReplayOptions o) : replay(std::move(o)) {}
+};
+
+}  // namespace
+
+void add_replay(py::module_& m) {
+  py::class_<PyReplay>(m, "Replay")
+      .def(py::init([](const std::string& format, const std::string& output, const std::string& source, bool with_requests,
+                       bool with_raw) { return new PyReplay(options_from(format, output, source, with_requests, with_raw)); }),
+           py::arg("format") = "auto", py::arg("output") = "hand_ends", py::arg("source") = "",
+           py::arg("with_requests") = true, py::arg("with_raw") = false)
+      .def("feed", [](PyReplay& r, py::handle data) {
+        std::string out;
+        const std::string_view bytes = bytes_of(data);
+        try {
+          py::gil_scoped_release release;
+          r.replay.feed(bytes, out);
+        } catch (const tenbou::ReplayError& e) {
+          raise_record_error(e, out);
+        }
+        return py::bytes(out).attr("decode")("utf-8");
+      }, py::arg("data"), "Feed the next piece of the record; returns the output it completed.")
+      .def("finish", [](PyReplay& r) {
+        std::string out;
+        try {
+          py::gil_scoped_release release;
+          r.replay.finish(out);
+        } catch (const tenbou::ReplayError& e) {
+          raise_record_error(e, out);
+        }
+        return py::bytes(out).attr("decode")("utf-8");
+      }, "The end of the record; returns the rest of the output.")
+      .def_property_readonly("summary", [](const PyReplay& r) {
+        const tenbou::ReplaySummary& s = r.replay.summary();
+        py::dict d;
+        d["games"] = s.games;
+        d["hands"] = s.hands;
+        d["hands_agree"] = s.hands_agree;
+        d["wins"] = s.wins;
+        d["wins_agree"] = s.wins_agree;
+        return d;
+      });
+  m.def(
+      "replay_text",
+      [](py::handle data, const std::string& format, const std::string& output, const std::string& source,
+         bool with_requests) {
+        const tenbou::ReplayOptions o = options_from(format, output, source, with_requests, false);
+        const std::string_view bytes = bytes_of(data);
+        std::string out;
+        {
+          py::gil_scoped_release release;
+          out = tenbou::replay_text(bytes, o);
+        }
+        return py::bytes(out).attr("decode")("utf-8");
+      },
+      py::arg("data"), py::arg("format") = "auto", py::arg("output") = "hand_ends", py::arg("source") = "",
+      py::arg("with_requests") = true);
+}
+
+}  // namespace tenbou_py
