@@ -31,6 +31,7 @@ import zlib
 from typing import IO, TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from . import _core
+from .errors import RecordError
 
 __all__ = ["replay", "Replay", "Game", "HandEnd", "Win", "RecordedWin", "ReplaySummary", "RecordError", "Input",
            "read_inputs", "FORMATS", "OUTPUTS"]
@@ -65,18 +66,6 @@ _READ_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFil
                 ValueError)
 
 
-class RecordError(ValueError):
-    """A record that cannot be read: one line naming the record (the file, or archive:member),
-    and for a bad event the event (its index, or the line of an mjai record) and what is wrong.
-    ``source`` holds the record's name, ``event`` the event index (or None)."""
-
-    def __init__(self, message: str, source: str = "", event: Optional[int] = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.source = source
-        self.event = event
-
-
 # --- reading: files, directories, archives, compressed streams, standard input ---------------------
 
 class Input:
@@ -102,7 +91,7 @@ class Input:
 
 def _failed(name: str, out_name: str, message: str) -> Input:
     def pieces() -> Iterator[bytes]:
-        raise RecordError(message, name)
+        raise RecordError(message)
         yield b""  # pragma: no cover  (a generator: raises when read, as a broken stream does)
     return Input(name, out_name, pieces)
 
@@ -113,7 +102,7 @@ def _read(f: IO[bytes], n: int, name: str) -> bytes:
     except RecordError:
         raise
     except _READ_ERRORS as e:
-        raise RecordError(f"{name}: cannot read: {_why(e)}", name) from None
+        raise RecordError(f"{name}: cannot read: {_why(e)}") from None
 
 
 def _why(e: BaseException) -> str:
@@ -148,17 +137,16 @@ def _inflate(f: IO[bytes], name: str, first: bytes, kind: str) -> Iterator[bytes
             if not data:
                 return
             if not data.startswith(magic):
-                raise RecordError(f"{name}: broken {kind} data: bytes after the {kind} stream that are not a {kind} member",
-                                  name)
+                raise RecordError(f"{name}: broken {kind} data: bytes after the {kind} stream that are not a {kind} member")
             d = make()
         if not data and not pending:
             data = _read(f, _STEP, name)
             if not data:
-                raise RecordError(f"{name}: broken {kind} data: the stream ends early", name)
+                raise RecordError(f"{name}: broken {kind} data: the stream ends early")
         try:
             out = d.decompress(data, PIECE)
         except (zlib.error, lzma.LZMAError, OSError, EOFError, ValueError) as e:
-            raise RecordError(f"{name}: broken {kind} data: {e}", name) from None
+            raise RecordError(f"{name}: broken {kind} data: {e}") from None
         if kind == "gzip":  # zlib keeps the input it did not read; the others keep it inside
             data = d.unconsumed_tail
             pending = len(out) == PIECE
@@ -280,7 +268,7 @@ def _stream_inputs(f: IO[bytes], name: str, out_name: str, depth: int, path: Opt
 
     def record() -> Iterator[bytes]:
         if consumed[0]:
-            raise RecordError(f"{name}: a stream is read once", name)
+            raise RecordError(f"{name}: a stream is read once")
         consumed[0] = True
         yield from pieces
     yield Input(name, out_name, record, path)
@@ -474,20 +462,24 @@ def replay_record(record: Input, *, format: str = "auto", output: str = "hand_en
         raise ValueError(f"output: {output!r} is not one of {', '.join(OUTPUTS)}")
     core = _core.Replay(format=format, output=output, source=record.name, with_requests=requests)
     try:
-        for piece in record.pieces():
-            text = core.feed(piece)
-            if text:
-                yield text
-        text = core.finish()
+        try:
+            for piece in record.pieces():
+                text = core.feed(piece)
+                if text:
+                    yield text
+            text = core.finish()
+        except RecordError as e:
+            if e.output:  # what the core completed before the error stays valid
+                yield e.output
+                e.output = ""
+            raise
         if output == "check" and text:  # its last line is the record's own summary
             text = text[:text.rfind("\n", 0, len(text) - 1) + 1]
         if text:
             yield text
-    except _core.ReplayError as e:  # the core's one line, as the front ends' record error
-        raise RecordError(str(e), record.name, getattr(e, "event", None)) from None
     finally:
         if summary is not None:
-            summary.add(ReplaySummary(**core.summary()))
+            summary.add(ReplaySummary(**core.summary))
 
 
 class RecordedWin(NamedTuple):
