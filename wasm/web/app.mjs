@@ -2,6 +2,7 @@
 // WebAssembly core through the JS API, and shows the result as a player reads it.
 // Rules live in the core only; this file translates between the page and requests.
 import * as tenbou from "./tenbou.mjs";
+import { setupRecords } from "./records.mjs";
 import { flowerInfo, joinTiles, setFlowerFamily, splitTiles, tileBackSvg, tileLabel, tileSvg } from "./tiles.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -784,6 +785,7 @@ loadNames();
 loadSchema();
 loadUrl();
 bind();
+setupRecords();
 render();
 $("version").textContent = `tenbou ${tenbou.version}`;
 document.body.dataset.ready = "1";
