@@ -10,6 +10,10 @@
 //                                                          options_schema.hpp, the text every front end gives)
 //   tenbou-native bench requests.jsonl [seconds]          (hands/s on one core; Korean files time
 //                                                          score_korean, Hong Kong-Taiwan files score_hktw)
+//   tenbou-native replay [--format F] [--output O] FILES  (game records replayed: records.hpp; O is
+//                                                          hand_ends, check, tenhou6, mjai or annotate)
+//   tenbou-native bench-replay [seconds] FILES            (games/s of replay + score + settle on one core,
+//                                                          the files read into memory first)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -26,6 +30,7 @@
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"
 #include "tenbou/options_schema.hpp"
+#include "tenbou/records.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/shanten.hpp"
 #include "tenbou/waits.hpp"
@@ -195,6 +200,131 @@ int run_records() {
   return 0;
 }
 
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  return true;
+}
+
+std::string base_name(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Each file replayed in turn (fed in 64 KiB pieces, as a stream); one check summary for all.
+// A bad file: its output so far, one line on stderr, the next file; exit 2 at the end.
+int run_replay(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  tenbou::ReplayOptions options;
+  std::vector<std::string> files;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--format" || arg == "--output") && i + 1 < argc) {
+      const std::string v = argv[++i];
+      if (arg == "--format") {
+        if (!tenbou::record_format_from(v, options.format)) return std::cerr << "tenbou-native: unknown format " << v << '\n', 2;
+      } else if (v == "hand_ends") options.output = tenbou::ReplayOutput::HandEnds;
+      else if (v == "check") options.output = tenbou::ReplayOutput::Check;
+      else if (v == "tenhou6") options.output = tenbou::ReplayOutput::Tenhou6;
+      else if (v == "mjai") options.output = tenbou::ReplayOutput::Mjai;
+      else if (v == "annotate") options.output = tenbou::ReplayOutput::Annotate;
+      else return std::cerr << "tenbou-native: unknown output " << v << '\n', 2;
+    } else {
+      files.push_back(arg);
+    }
+  }
+  options.summary = false;
+  tenbou::ReplaySummary total;
+  int failed = 0;
+  std::string data, out;
+  for (const std::string& path : files) {
+    if (!read_file(path, data)) {
+      std::cout << std::flush;
+      std::cerr << "tenbou-native: " << path << ": cannot read\n";
+      ++failed;
+      continue;
+    }
+    options.source = base_name(path);
+    tenbou::Replay replay(options);
+    try {
+      for (std::size_t at = 0; at < data.size(); at += 1 << 16) {
+        replay.feed(std::string_view(data).substr(at, 1 << 16), out);
+        std::cout << out;
+        out.clear();
+      }
+      replay.finish(out);
+      std::cout << out;
+      out.clear();
+    } catch (const tenbou::InputError& e) {
+      std::cout << out << std::flush;
+      out.clear();
+      std::cerr << "tenbou-native: " << e.what() << '\n';
+      ++failed;
+    }
+    const tenbou::ReplaySummary& s = replay.summary();
+    total.games += s.games;
+    total.hands += s.hands;
+    total.hands_agree += s.hands_agree;
+    total.wins += s.wins;
+    total.wins_agree += s.wins_agree;
+  }
+  if (options.output == tenbou::ReplayOutput::Check) {
+    std::cout << "{\"summary\":true,\"games\":" << total.games << ",\"hands\":" << total.hands << ",\"agree\":" << total.hands_agree
+              << ",\"wins\":" << total.wins << ",\"wins_agree\":" << total.wins_agree << ",\"text\":\"" << total.hands_agree
+              << " of " << total.hands << " hands agree\"}\n";
+  }
+  std::cout << std::flush;
+  if (failed) return 2;
+  return options.output == tenbou::ReplayOutput::Check && total.hands_agree != total.hands ? 1 : 0;
+}
+
+// Replay + score + settle + compare of every file, repeated for `seconds`: games/s on one core.
+int run_bench_replay(double seconds, int argc, char** argv, int first) {
+  std::vector<std::pair<std::string, std::string>> logs;
+  std::size_t bytes = 0;
+  for (int i = first; i < argc; ++i) {
+    std::string data;
+    if (!read_file(argv[i], data)) return std::cerr << "tenbou-native: " << argv[i] << ": cannot read\n", 2;
+    bytes += data.size();
+    logs.emplace_back(base_name(argv[i]), std::move(data));
+  }
+  if (logs.empty()) return std::cerr << "tenbou-native: bench-replay: no files\n", 2;
+  tenbou::ReplayOptions options;
+  options.output = tenbou::ReplayOutput::Check;
+  options.summary = false;
+  std::string out;
+  std::int64_t games = 0, wins = 0, hands = 0, agree = 0;
+  int rounds = 0;
+  const auto start = std::chrono::steady_clock::now();
+  double elapsed = 0;
+  do {
+    for (const auto& [name, data] : logs) {
+      options.source = name;
+      tenbou::Replay replay(options);
+      try {
+        replay.feed(data, out);
+        replay.finish(out);
+      } catch (const tenbou::InputError& e) {
+        std::cerr << "tenbou-native: " << e.what() << '\n';
+        return 2;
+      }
+      out.clear();
+      games += replay.summary().games;
+      hands += replay.summary().hands;
+      wins += replay.summary().wins;
+      agree += replay.summary().hands_agree;
+    }
+    ++rounds;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  } while (elapsed < seconds);
+  std::printf("{\"files\": %zu, \"rounds\": %d, \"games\": %lld, \"hands\": %lld, \"hands_agree\": %lld, \"wins\": %lld, "
+              "\"seconds\": %.3f, \"games_per_second\": %.0f, \"mb_per_second\": %.1f}\n",
+              logs.size(), rounds, static_cast<long long>(games), static_cast<long long>(hands), static_cast<long long>(agree),
+              static_cast<long long>(wins), elapsed, games / elapsed, bytes * rounds / elapsed / 1e6);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -209,9 +339,12 @@ int main(int argc, char** argv) {
   }
   if (cmd == "bench" && argc > 2) return run_bench(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
+  if (cmd == "replay") return run_replay(argc, argv);
+  if (cmd == "bench-replay" && argc > 3) return run_bench_replay(std::stod(argv[2]), argc, argv, 3);
   std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native records < requests.bin\n"
                "       tenbou-native options | limits\n"
                "       tenbou-native bench requests.jsonl [seconds]\n"
-               "       tenbou-native bench-waits before_win.jsonl [seconds]\n";
+               "       tenbou-native bench-waits before_win.jsonl [seconds]\n"
+               "       tenbou-native replay [--format F] [--output O] FILES | bench-replay SECONDS FILES\n";
   return 2;
 }

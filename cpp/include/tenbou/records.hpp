@@ -38,7 +38,8 @@ struct ReplayOptions {
   ReplayOutput output = ReplayOutput::HandEnds;
   std::string source;        // the name messages and lines give the record ("game.mjlog")
   bool with_requests = true; // HandEnds: each win's request and full result in the line
-  bool with_raw = false;     // HandEnds: each win's "raw" text as the record has it (mjlog: <AGARI>'s attributes)
+  bool with_raw = false;
+  bool summary = true;       // Check: the summary line at finish (a front end reading several records may write one for all)     // HandEnds: each win's "raw" text as the record has it (mjlog: <AGARI>'s attributes)
 };
 
 // One hand-end line (ReplayOutput::HandEnds), compact JSON, keys in this order:
