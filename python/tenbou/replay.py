@@ -299,7 +299,7 @@ def _tar_inputs(pieces: Iterator[bytes], name: str, folder: str, depth: int) -> 
 
     state = _Broken()
     try:
-        tar = tarfile.open(fileobj=_PieceReader(pieces), mode="r|")  # type: ignore[call-overload]
+        tar = tarfile.open(fileobj=_PieceReader(pieces), mode="r|")
         for info in tar:
             if not info.isfile() or not _wanted(info.name):
                 continue
@@ -406,10 +406,10 @@ def _inputs_of(source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryvi
     if isinstance(source, (bytes, bytearray, memoryview)):
         label = name or "record"
         return _stream_inputs(io.BytesIO(bytes(source)), label, label, 0)
-    if hasattr(source, "read"):
-        label = name or str(getattr(source, "name", "") or "record")
-        return _stream_inputs(source, label, label, 0)  # type: ignore[arg-type]
-    return read_inputs([source])  # type: ignore[list-item]
+    if isinstance(source, (str, os.PathLike)):
+        return read_inputs([source])
+    label = name or os.path.basename(str(getattr(source, "name", "") or "record"))
+    return _stream_inputs(source, label, label, 0)
 
 
 # --- the core's replay ---------------------------------------------------------------------------
@@ -610,7 +610,7 @@ class Replay:
                 rest = ""
         if output == "check":
             s = self.summary
-            yield json.dumps({"summary": True, "hands": s.hands, "agree": s.hands_agree, "wins": s.wins,
+            yield json.dumps({"summary": True, "games": s.games, "hands": s.hands, "agree": s.hands_agree, "wins": s.wins,
                               "wins_agree": s.wins_agree, "text": s.text}, separators=(",", ":"))
 
     def __iter__(self) -> Iterator[HandEnd]:
