@@ -45,12 +45,12 @@ struct ReplayOptions {
 // One hand-end line (ReplayOutput::HandEnds), compact JSON, keys in this order:
 //   {"game": source, "hand": index in the game (from 0), "event": the record's event/line of
 //    the hand end (or null), "round": "E1", "players": 3|4, "dealer": seat, "honba": n,
-//    "deposits": n, "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
+//    "deposits": riichi sticks at the end (this hand's declarations included), "outcome": "win"|"draw"|"nagashi_mangan"|"abortive",
 //    "wins": [{"winner", "from", "pao" (seat or null), "event", "request": {...}, "result": {...},
 //              "deltas": [this win's settled changes], "recorded_deltas": [...] or null,
 //              "recorded": {"han", "fu", "points", "limit", "yakuman", "yaku": {key: han}} or null,
 //              "agree": bool}],                      (absent for draws)
-//    "tenpai": [seats] (draws), "nagashi": [seats] (nagashi mangan),
+//    "tenpai": [seats] (draws of every kind), "nagashi": [seats] (nagashi mangan),
 //    "deltas": [settled, per seat] or null with "settle_error", "recorded_deltas": [...] or null,
 //    "agree": bool}
 // Check lines hold the same keys but only the parts that differ, then a last line

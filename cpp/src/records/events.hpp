@@ -179,6 +179,8 @@ struct ReplayedWin {
 
 struct ReplayedHandEnd {
   int hand_index = 0;           // in the game, from 0
+  std::int64_t honba = 0;       // as settled
+  std::int64_t deposits = 0;    // riichi sticks on the table at the end (this hand's declarations included)
   std::vector<ReplayedWin> wins;
   bool settled = false;         // else settle_error
   std::string settle_error;

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "core/limits.hpp"
@@ -492,7 +493,22 @@ class MjlogReader final : public RecordReader {
     }
   }
 
+  // An attribute given twice: the first one seen again, in the tag's order.
+  void no_twice() const {
+    const auto& a = tag_.attrs;
+    if (a.size() <= 8) {
+      for (std::size_t j = 1; j < a.size(); ++j)
+        for (std::size_t i = 0; i < j; ++i)
+          if (a[i].name == a[j].name) throw Bad{std::string(a[j].name), "given twice"};
+      return;
+    }
+    std::unordered_set<std::string_view> seen;
+    for (const Attr& x : a)
+      if (!seen.insert(x.name).second) throw Bad{std::string(x.name), "given twice"};
+  }
+
   void handle_tag() {
+    no_twice();
     const std::string_view name = tag_.name;
     const int actor = actor_of(name[0]);
     if (actor >= 0 && name.size() >= 2) {
@@ -751,9 +767,11 @@ class MjlogReader final : public RecordReader {
     for (const Attr& a : tag_.attrs) {  // the tag's own text, for front ends that show it
       if (!w.raw.empty()) w.raw += ' ';
       w.raw.append(a.name.data(), a.name.size());
-      w.raw += "=\"";
+      const char quote = a.value.find('"') == std::string_view::npos ? '"' : '\'';
+      w.raw += '=';
+      w.raw += quote;
       w.raw.append(a.value.data(), a.value.size());
-      w.raw += '"';
+      w.raw += quote;
     }
     if (end.wins.empty()) end.event = index_;
     for (int i = 0; i < players_; ++i) end.deltas[static_cast<std::size_t>(i)] += w.deltas[static_cast<std::size_t>(i)];

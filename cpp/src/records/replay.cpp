@@ -143,7 +143,7 @@ struct Replayer::State {
   bool reds = true;
   bool dealt = true;
   bool open = false;  // a hand is being played (between hand_start and its end)
-  int hand_index = 0;
+  int hand_index = -1;  // the hand being played: hand_starts in the game so far, from 0
   IdSet used;         // every id in play: dealt, drawn, indicators
   std::array<Seat, 4> seats;
   int wall = 70, draws = 0;
@@ -184,7 +184,7 @@ void Replayer::game_start(const GameStart& game) {
   if (!riichi_preset(game.preset, s.rules)) impossible("unknown rules preset '" + game.preset + "'");
   s.rules.red_fives = game.red_fives;
   s.rules.open_tanyao = game.open_tanyao;
-  s.hand_index = 0;
+  s.hand_index = -1;
   s.open = false;
   ++summary_.games;
   next_.game_start(game);
@@ -193,6 +193,7 @@ void Replayer::game_start(const GameStart& game) {
 void Replayer::hand_start(const HandStart& hand) {
   State& s = *s_;
   s.hand = hand;
+  ++s.hand_index;
   s.dealt = hand.dealt;
   s.open = true;
   s.used.clear();
@@ -479,7 +480,9 @@ bool same_yaku(const std::vector<std::pair<std::string, int>>& ours, const std::
 void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*) {
   State& s = *s_;
   ReplayedHandEnd ours;
-  ours.hand_index = s.hand_index;
+  ours.hand_index = std::max(s.hand_index, 0);
+  ours.honba = s.hand.honba;
+  ours.deposits = s.hand.deposits + s.accepted;
   const bool track = s.dealt;
   if (track && !s.open) impossible("a hand end after the hand's end (no new hand started)");
   const int n = s.players;
@@ -730,7 +733,6 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
   ours.agree = agree;
   ++summary_.hands;
   summary_.hands_agree += agree;
-  ++s.hand_index;
   if (track) s.open = false;
   next_.hand_end(recorded, &ours);
 }

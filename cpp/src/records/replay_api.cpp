@@ -187,8 +187,8 @@ class LinesSink final : public GameSink {
       write_head(w, recorded, ours);
       w.key("players"); w.integer(players);
       w.key("dealer"); w.integer(hand_.dealer);
-      w.key("honba"); w.integer(hand_.honba);
-      w.key("deposits"); w.integer(hand_.deposits);
+      w.key("honba"); w.integer(ours.honba);
+      w.key("deposits"); w.integer(ours.deposits);
       w.key("outcome"); w.string(outcome_name(recorded));
       if (!recorded.wins.empty()) {
         w.key("wins");
@@ -230,10 +230,11 @@ class LinesSink final : public GameSink {
           w.end_object();
         }
         w.end_array();
-      } else if (recorded.draw.kind == records::DrawKind::NagashiMangan) {
-        w.key("nagashi"); write_list(w, ours.nagashi);
-      } else if (recorded.draw.kind == records::DrawKind::Exhaustive) {
+      } else {
         w.key("tenpai"); write_list(w, ours.tenpai);
+        if (recorded.draw.kind == records::DrawKind::NagashiMangan) {
+          w.key("nagashi"); write_list(w, ours.nagashi);
+        }
       }
       w.key("deltas");
       if (ours.settled) write_seats(w, ours.deltas, players);
@@ -426,7 +427,7 @@ void Replay::finish(std::string& out) {
     if (m.failed) throw ReplayError(m.options.source + ": the record was already found bad", -1, "", "");
     if (!m.reader) m.feed({}, true);
     m.reader->finish();
-    if (m.options.output == ReplayOutput::Check && m.replayer) write_summary(m.buffer, m.replayer->summary());
+    if (m.options.output == ReplayOutput::Check && m.options.summary && m.replayer) write_summary(m.buffer, m.replayer->summary());
   } catch (const records::RecordError& e) {
     m.failed = true;
     out += m.buffer;
