@@ -496,7 +496,9 @@ class RecordedWin(NamedTuple):
 class Win(NamedTuple):
     """One win of a hand end: the request the core built from the tracked hand, its result (the
     contract's result object, as ``tenbou.score_json`` gives it), this win's settled point
-    changes, and what the record states beside them. ``from_`` is the payer (the winner on tsumo)."""
+    changes, and what the record states beside them. ``from_`` is the payer (the winner on tsumo).
+    With ``requests=False`` the request is None and the result the short score the check compares
+    (``han``, ``fu``, ``points``, ``limit``, ``yakuman``, ``yaku`` as ``{key: han}``)."""
 
     winner: int
     from_: int
