@@ -242,3 +242,22 @@ def test_out_writes_one_file_per_record(run_cli, capsys, tmp_path):
     mjai.write_text(core_text(a.read_bytes(), a.name, output="mjai"))
     code, _ = run_cli(["replay", str(mjai), "--annotate", "--out", str(tmp_path)])
     assert code == 2 and capsys.readouterr().err == f"tenbou: game.jsonl: --out: {mjai} is the record itself\n"
+
+
+def test_progress_counts_within_a_long_record_and_is_erased(run_cli, monkeypatch, tmp_path):
+    from tenbou.cli import replay as command
+
+    text = real_games()[0].read_text()
+    body = text[text.index("<INIT"):text.rindex("</mjloggm>")]
+    big = tmp_path / "long.mjlog"
+    big.write_text(text[:text.index("<INIT")] + body * 300 + "</mjloggm>")  # ~3,000 hands, ~50 pieces
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    monkeypatch.setattr(command, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(command, "PROGRESS_EVERY", 0.0)
+    code, out = run_cli(["replay", "--check", str(big)])
+    shown = [x for x in term.getvalue().split("\r\x1b[K") if x]
+    hands = [int(x.split(", ")[2].split()[0].replace(",", "")) for x in shown]
+    assert code == 0 and json.loads(out)["hands"] == 3000
+    assert len(hands) > 10 and 0 < hands[0] < hands[-1] <= 3000, shown[:3]  # counted as the record is read
+    assert term.getvalue().endswith("\r\x1b[K")  # erased at the end

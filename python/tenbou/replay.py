@@ -432,6 +432,11 @@ class ReplaySummary:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ReplaySummary) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
+    def set(self, before: "ReplaySummary", counts: Dict[str, int]) -> None:
+        """``before`` plus a replay's counts (the core's summary)."""
+        for k in self.__slots__:
+            setattr(self, k, getattr(before, k) + counts[k])
+
     def add(self, other: "ReplaySummary") -> None:
         self.games += other.games
         self.hands += other.hands
@@ -454,19 +459,28 @@ def _check_format(format: str) -> str:
 def replay_record(record: Input, *, format: str = "auto", output: str = "hand_ends", requests: bool = True,
                   summary: Optional[ReplaySummary] = None) -> Iterator[str]:
     """One record through the core: its bytes fed a piece at a time, the output given as soon as
-    the core gives it (the check's per-record summary line left out: the caller sums the
-    records' counts into ``summary``). Raises :class:`RecordError` for a record that cannot be
-    read, after the output that came before."""
+    the core gives it, a text per piece ("" when the piece completed nothing) and one at the end
+    (the check's per-record summary line left out). ``summary`` counts the record's games, hands
+    and wins as they are read, on top of what it held (the caller's run so far). Raises
+    :class:`RecordError` for a record that cannot be read, after the output that came before."""
     _check_format(format)
     if output not in OUTPUTS:
         raise ValueError(f"output: {output!r} is not one of {', '.join(OUTPUTS)}")
     core = _core.Replay(format=format, output=output, source=record.name, with_requests=requests)
+    before = ReplaySummary()
+    if summary is not None:
+        before.add(summary)
+
+    def count() -> None:
+        if summary is not None:
+            summary.set(before, core.summary)
+
     try:
         try:
             for piece in record.pieces():
                 text = core.feed(piece)
-                if text:
-                    yield text
+                count()
+                yield text  # "" too: a caller showing progress hears of every piece
             text = core.finish()
         except RecordError as e:
             if e.output:  # what the core completed before the error stays valid
@@ -478,8 +492,7 @@ def replay_record(record: Input, *, format: str = "auto", output: str = "hand_en
         if text:
             yield text
     finally:
-        if summary is not None:
-            summary.add(ReplaySummary(**core.summary))
+        count()
 
 
 class RecordedWin(NamedTuple):

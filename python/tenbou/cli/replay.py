@@ -60,13 +60,18 @@ def add_parser(sub: Any, name: str) -> argparse.ArgumentParser:
     return p
 
 
+# Progress shows once a run has lasted PROGRESS_AFTER seconds, rewritten at most every PROGRESS_EVERY.
+PROGRESS_AFTER = 1.0
+PROGRESS_EVERY = 0.2
+
+
 class Progress:
     """One line on a terminal, rewritten in place: records, games and hands so far. It shows
     once a run has lasted `after` seconds, at most every `every` seconds, and is erased before
     anything else is written to the terminal and at the end."""
 
-    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic, after: float = 1.0,
-                 every: float = 0.2) -> None:
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic, after: Optional[float] = None,
+                 every: Optional[float] = None) -> None:
         self.stream = stream
         try:
             self.on = stream.isatty()
@@ -74,9 +79,9 @@ class Progress:
             self.on = False
         self.clock = clock
         self.start = clock()
-        self.after = after
-        self.every = every
-        self.next = self.start + after
+        self.after = PROGRESS_AFTER if after is None else after
+        self.every = PROGRESS_EVERY if every is None else every
+        self.next = self.start + self.after
         self.shown = False
 
     def update(self, records_read: int, summary: ReplaySummary) -> None:
@@ -147,8 +152,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         try:
             for text in replay_record(record, format=args.format, output=output, requests=not args.settle,
                                               summary=summary):
-                progress.clear()
-                target.write(text)
+                if text:
+                    progress.clear()
+                    target.write(text)
                 progress.update(read, summary)
         except RecordError as e:
             fail(e.message)
