@@ -3,10 +3,9 @@ logs of the largest size read (64 MiB inflated).
 
 1. games/s of `tenbou mjlog` (requests), `--check`, `--settle` and `--settle --check` over
    the 999 games of shared/data/tenhou, in-process, best of three;
-2. games/s of the reader's hand ends (mjlog._hand_ends) over the same games with each way of
-   reading mjlog's events: the reader's own tokenizer (kept: the fastest here, and it bounds a
-   tag's length before buffering it) against ElementTree's XMLPullParser and pyexpat callbacks
-   (both stream too) and ElementTree.fromstring (the whole tree, the reader before issue 28);
+2. games/s of the hand ends as the core reads and replays them (tenbou.mjlog, issue 24), and,
+   for scale, of Python's XML readers producing the events alone: ElementTree's XMLPullParser and
+   pyexpat callbacks (both stream) and ElementTree.fromstring (the whole tree);
 3. peak RSS and time of `tenbou mjlog --settle --check` in a subprocess on 64 MiB logs of one
    event repeated (<REACH .../> gzip-compressed, <T0/> plain, <AGARI .../>): the bar is 300 MB.
 
@@ -59,7 +58,7 @@ def command_speed(files: List[Path]) -> None:
 
 
 def pull_parser(pieces: Iterable[str], source: str) -> Iterator[Tuple[int, str, Dict[str, str]]]:
-    """mjlog._events' (index, tag, attributes) through ElementTree's XMLPullParser, elements cleared."""
+    """(index, tag, attributes) of a log's events through ElementTree's XMLPullParser, elements cleared."""
     parser = ET.XMLPullParser(events=("start", "end"))
     depth = index = 0
     root: Any = None
@@ -113,17 +112,27 @@ def whole_tree(pieces: Iterable[str], source: str) -> Iterator[Tuple[int, str, D
 
 
 def reading_speed(files: List[Path]) -> None:
+    # The core reads and replays the log (cpp/src/records); the Python XML readers, for scale, only
+    # produce the events (no replay).
     texts = [f.read_text() for f in files]
-    for name, events in (("the reader's tokenizer", mjlog._events), ("XMLPullParser, cleared", pull_parser),
-                         ("pyexpat callbacks", pyexpat_callbacks), ("ElementTree.fromstring", whole_tree)):
-        ends = 0
+    ends = 0
+
+    def core() -> None:
+        nonlocal ends
+        ends = sum(1 for t in texts for _ in mjlog.hand_ends_from_text(t, "bench"))
+
+    seconds = best_of(3, core)
+    print(f"  {'the core, hand ends':<36} {len(files) / seconds:5.0f} games/s ({seconds:.2f} s, {ends} hand ends)")
+    for name, events in (("XMLPullParser, cleared", pull_parser), ("pyexpat callbacks", pyexpat_callbacks),
+                         ("ElementTree.fromstring", whole_tree)):
+        count = 0
 
         def run() -> None:
-            nonlocal ends
-            ends = sum(1 for t in texts for _ in mjlog._hand_ends(events(mjlog._text_pieces(t), "bench"), "bench"))
+            nonlocal count
+            count = sum(1 for t in texts for _ in events([t], "bench"))
 
         seconds = best_of(3, run)
-        print(f"  {name:<24} {len(files) / seconds:5.0f} games/s ({seconds:.2f} s, {ends} hand ends)")
+        print(f"  {name + ', events only':<36} {len(files) / seconds:5.0f} games/s ({seconds:.2f} s, {count} events)")
 
 
 HEAD = '<mjloggm ver="2.3"><GO type="169" lobby="0"/><INIT seed="0,0,0,1,2,3" ten="250,250,250,250" oya="0"/>'
@@ -172,7 +181,7 @@ def main() -> None:
     files = real_games()
     print("The 999 real games (in-process, CPU time, best of 3):")
     command_speed(files)
-    print("Reading the hand ends (tenbou.mjlog's replay) with each way of reading events (CPU time, best of 3):")
+    print("Reading the games: the core's hand ends, and Python's XML readers' events (CPU time, best of 3):")
     reading_speed(files)
     if not args.skip_big:
         print(f"Hostile logs of {args.mib:g} MiB (subprocess; bar: 300 MB peak RSS):")

@@ -92,7 +92,7 @@ def test_installed_files(prefix):
         exported = {line.split()[-1] for line in run(["nm", "-D", "--defined-only", str(lib / "libtenbou.so")]).splitlines()}
         assert {s for s in exported if not s.startswith("_")} == {
             "tenbou_score_json", "tenbou_score_jsonl", "tenbou_waits_json", "tenbou_points_json", "tenbou_settle_json",
-            "tenbou_free", "tenbou_version", "tenbou_options_json", "tenbou_limits_json"}
+            "tenbou_free", "tenbou_version", "tenbou_options_json", "tenbou_limits_json", "tenbou_replay_json"}
 
 
 def test_c_program_with_pkg_config(prefix, tmp_path):

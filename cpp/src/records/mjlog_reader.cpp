@@ -310,6 +310,7 @@ class MjlogReader final : public RecordReader {
         if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) not_utf8(i);
       }
       i += static_cast<std::size_t>(len);
+      continuation_ += static_cast<std::size_t>(len - 1);
     }
     valid_ = n;
   }
@@ -353,8 +354,10 @@ class MjlogReader final : public RecordReader {
         if (i >= end || (s[i] != '"' && s[i] != '\'')) return std::string_view::npos;
         const char quote = s[i++];
         const std::size_t value_at = i;
-        while (i < end && s[i] != quote && s[i] != '<') ++i;
-        if (i >= end || s[i] != quote) return std::string_view::npos;
+        const void* close = std::memchr(s + i, quote, end - i);
+        if (!close) return std::string_view::npos;
+        i = static_cast<std::size_t>(static_cast<const char*>(close) - s);
+        if (std::memchr(s + value_at, '<', i - value_at)) return std::string_view::npos;
         tag_.attrs.push_back({name, std::string_view(s + value_at, i - value_at)});
         ++i;
         continue;
@@ -459,10 +462,22 @@ class MjlogReader final : public RecordReader {
       if (state_ == 2) flush_then(bad(at, "text after </mjloggm>"));
       if (final && std::string_view(buf_).find('>', at) == std::string_view::npos)
         flush_then(bad(at, "the log ends inside a tag"));
-      flush_then(bad(at, "'" + echo(first_chars(std::string_view(buf_).substr(at), 40)) + "' is not an event tag"));
+      // The message quotes 40 characters: wait for them, so that it does not depend on how the
+      // bytes were cut into pieces.
+      const std::string_view quote = first_chars(std::string_view(buf_.data(), limit).substr(at), 40);
+      if (!final && chars_of(quote) < 40) return consume(pos);
+      flush_then(bad(at, "'" + echo(quote) + "' is not an event tag"));
     }
-    chars_before_ += chars_of(std::string_view(buf_).substr(0, end));
+    consume(end);
+  }
+
+  // Drops buf_[0, end): characters are counted from the continuation bytes validate() saw (the
+  // text kept, at most a tag, is counted again), not by walking the text consumed.
+  void consume(std::size_t end) {
+    const std::string_view kept(buf_.data() + end, valid_ - end);
+    const std::size_t kept_continuation = kept.size() - chars_of(kept);
     bytes_before_ += end;
+    chars_before_ = bytes_before_ - (continuation_ - kept_continuation);
     buf_.erase(0, end);
     valid_ -= end;
   }
@@ -496,7 +511,7 @@ class MjlogReader final : public RecordReader {
   // An attribute given twice: the first one seen again, in the tag's order.
   void no_twice() const {
     const auto& a = tag_.attrs;
-    if (a.size() <= 8) {
+    if (a.size() <= 32) {
       for (std::size_t j = 1; j < a.size(); ++j)
         for (std::size_t i = 0; i < j; ++i)
           if (a[i].name == a[j].name) throw Bad{std::string(a[j].name), "given twice"};
@@ -833,6 +848,7 @@ class MjlogReader final : public RecordReader {
   std::size_t total_ = 0;         // bytes fed
   std::size_t chars_before_ = 0;  // characters consumed before buf_
   std::size_t bytes_before_ = 0;
+  std::size_t continuation_ = 0;  // UTF-8 continuation bytes in buf_[0, valid_) and before it
   int state_ = 0;                 // 0: before <mjloggm>, 1: its events, 2: after </mjloggm>
   long index_ = 0;                // the next event's index
   Tag tag_;
