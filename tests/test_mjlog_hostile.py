@@ -268,7 +268,7 @@ def test_a_draw_after_a_win_of_the_same_hand_settles_as_a_draw(tmp_path, run_cli
     path.write_text(log(win(), DRAW))
     code, out = run_cli(["mjlog", str(path), "--settle"])
     lines = [json.loads(x) for x in out.splitlines()]
-    assert code == 0 and [(x["hand"], x["outcome"]) for x in lines] == [(0, "win"), (1, "draw")]
+    assert code == 0 and [(x["hand"], x["outcome"]) for x in lines] == [(0, "win"), (0, "draw")]
     assert lines[0]["deltas"] != [0, 0, 0, 0] and lines[1]["deltas"] == [0, 0, 0, 0]  # nobody tenpai
     ends = read_all(log(win(), DRAW, win(who="2")))
     assert len({id(e.settlement) for e in ends}) == 3
