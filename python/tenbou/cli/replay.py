@@ -151,7 +151,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
                 continue
         try:
             for text in replay_record(record, format=args.format, output=output, requests=not args.settle,
-                                              summary=summary):
+                                      summary=summary):
                 if text:
                     progress.clear()
                     target.write(text)
@@ -165,8 +165,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     progress.clear()
     if args.check:
         text = summary.text + (f" ({failed} of {read} records could not be read)" if failed else "")
-        line = {"summary": True, "games": summary.games, "hands": summary.hands, "agree": summary.hands_agree, "wins": summary.wins,
-                "wins_agree": summary.wins_agree, "text": text}
+        line = {"summary": True, "games": summary.games, "hands": summary.hands, "agree": summary.hands_agree,
+                "wins": summary.wins, "wins_agree": summary.wins_agree, "text": text}
         out.write(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n")
     if failed:
         return 2
