@@ -141,3 +141,19 @@ def test_js_replay_gives_the_core_bytes_and_errors(dist, tmp_path):  # noqa: F81
     before = _core.replay_text(bad.read_bytes(), source="cut.mjlog")
     assert got == {"error": "RecordError", "message": str(e.value), "event": e.value.event,
                    "output": before[:before.rindex('{"error":')], "n": before.count("\n") - 1}
+
+
+def test_bad_options_are_refused_in_the_same_words(dist):  # noqa: F811
+    from tenbou import _core
+
+    path = games()[0]
+    for options, key, value in (("{format: 'xml'}", "format", "xml"), ("{output: 'csv'}", "output", "csv")):
+        got = node_replay(dist, path, options)
+        with pytest.raises(ValueError) as python:
+            if key == "format":
+                tenbou.replay(path, format=value)
+            else:
+                tenbou.replay(path).lines(value).__next__()
+        with pytest.raises(ValueError) as core:
+            _core.replay_text(b"", **{key: value})
+        assert (got["error"], got["message"]) == ("InvalidValueError", str(python.value)) and str(core.value) == got["message"]

@@ -451,9 +451,16 @@ class ReplaySummary:
 
 
 def _check_format(format: str) -> str:
+    """As the binding (py_replay.cpp) and the JS API word it, before any record is read."""
     if format not in FORMATS:
-        raise ValueError(f"format: {format!r} is not one of {', '.join(FORMATS)}")
+        raise ValueError(f"replay: format must be 'auto', 'mjlog', 'tenhou6' or 'mjai', got '{format}'")
     return format
+
+
+def _check_output(output: str) -> str:
+    if output not in OUTPUTS:
+        raise ValueError(f"replay: output must be 'hand_ends', 'check', 'tenhou6', 'mjai' or 'annotate', got '{output}'")
+    return output
 
 
 def replay_record(record: Input, *, format: str = "auto", output: str = "hand_ends", requests: bool = True,
@@ -464,8 +471,7 @@ def replay_record(record: Input, *, format: str = "auto", output: str = "hand_en
     and wins as they are read, on top of what it held (the caller's run so far). Raises
     :class:`RecordError` for a record that cannot be read, after the output that came before."""
     _check_format(format)
-    if output not in OUTPUTS:
-        raise ValueError(f"output: {output!r} is not one of {', '.join(OUTPUTS)}")
+    _check_output(output)
     core = _core.Replay(format=format, output=output, source=record.name, with_requests=requests)
     before = ReplaySummary()
     if summary is not None:
@@ -604,6 +610,7 @@ class Replay:
         """The core's output, a line at a time (without the newline): ``output`` is one of
         ``hand_ends``, ``check`` (the lines that differ, then one summary line for everything
         read), ``tenhou6``, ``mjai``, ``annotate`` (mjai records only). A source is read once."""
+        _check_output(output)
         if self._started:
             raise RuntimeError("a replay is read once: call tenbou.replay() again")
         self._started = True
