@@ -261,3 +261,36 @@ def test_progress_counts_within_a_long_record_and_is_erased(run_cli, monkeypatch
     assert code == 0 and json.loads(out)["hands"] == 3000
     assert len(hands) > 10 and 0 < hands[0] < hands[-1] <= 3000, shown[:3]  # counted as the record is read
     assert term.getvalue().endswith("\r\x1b[K")  # erased at the end
+
+
+def test_progress_goes_to_a_real_terminal_and_not_into_the_piped_output(tmp_path):
+    import pty
+
+    text = real_games()[0].read_text()
+    body = text[text.index("<INIT"):text.rindex("</mjloggm>")]
+    big = tmp_path / "long.mjlog"
+    big.write_text(text[:text.index("<INIT")] + body * 100 + "</mjloggm>")
+    code = ("import sys; import tenbou.cli.replay as r; r.PROGRESS_AFTER = r.PROGRESS_EVERY = 0.0; "
+            "from tenbou.cli import main; sys.exit(main(sys.argv[1:]))")
+    leader, follower = pty.openpty()
+    out = tmp_path / "out.jsonl"
+    try:
+        with open(out, "wb") as piped:  # a file, read after: the terminal is read while it runs
+            proc = subprocess.Popen([sys.executable, "-c", code, "replay", "--check", str(big)], stdout=piped,
+                                    stderr=follower)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 1 << 16)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            seen += chunk
+        assert proc.wait(timeout=120) == 0
+    finally:
+        os.close(leader)
+    printed = out.read_bytes()
+    assert b"\r" not in printed and json.loads(printed)["hands"] == 1000
+    assert b"\r\x1b[Ktenbou replay: 1 records, 1 games, " in seen and seen.endswith(b"\r\x1b[K")
