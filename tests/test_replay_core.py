@@ -21,6 +21,7 @@ from tenbou import _core, mjlog
 from tenbou.errors import RecordError
 
 from conftest import shared_dir
+from test_sanitizers import sanitized_tool  # noqa: F401 (the fixture: the native tool under ASan and UBSan)
 
 ROOT = Path(__file__).resolve().parent.parent
 PAO = ROOT / "tests" / "data" / "records" / "pao-daisangen-tsuuiisou.mjlog"
@@ -301,3 +302,29 @@ def test_the_c_abi_and_the_native_tool_give_the_python_bytes(native_tool):
     tool = subprocess.run([str(native_tool), "replay", "--output", "check", str(PAO), str(real)], capture_output=True)
     n = 1 + len(lines(data))
     assert tool.returncode == 0 and json.loads(tool.stdout.decode().splitlines()[-1])["text"] == f"{n} of {n} hands agree"
+
+
+# --- hostile logs under AddressSanitizer and UndefinedBehaviorSanitizer --------------------------
+
+def test_mutated_real_logs_under_sanitizers(sanitized_tool, tmp_path):
+    # The reader and the replay in C++ on structured random mutations of real logs (as
+    # test_mjlog_hostile makes them): one clean line per bad log, no memory error, leak or UB.
+    import os
+    import random
+
+    from test_mjlog_hostile import mutate, seed_logs
+
+    rng = random.Random(24)
+    seeds = seed_logs()
+    paths = []
+    for n in range(400):
+        path = tmp_path / f"m{n:03d}.mjlog"
+        path.write_bytes(mutate(rng, rng.choice(seeds)))
+        paths.append(str(path))
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
+    out = subprocess.run([str(sanitized_tool), "replay", "--output", "check", *paths], capture_output=True, env=env)
+    err = out.stderr.decode("utf-8", "replace")
+    assert out.returncode == 2 and "Sanitizer" not in err and "runtime error" not in err, err[-3000:]
+    bad = err.splitlines()
+    assert 100 < len(bad) < 400 and all(re.fullmatch(r"tenbou-native: m\d{3}\.mjlog: [^\n]{1,700}", x) for x in bad), bad[:5]
+    assert json.loads(out.stdout.decode().splitlines()[-1])["hands"] > 100  # logs that still read were replayed

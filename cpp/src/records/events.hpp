@@ -87,6 +87,13 @@ enum class EventKind : std::uint8_t {
   Dora,          // a new dora indicator: tile
 };
 
+// Conventions the replay reads events by (replay.cpp): Chi/Pon/Daiminkan name the called tile in
+// `tile` and the hand's tiles in `consumed`; Ankan puts its four tiles in `consumed`; Kakan puts
+// the added tile in `tile` and the pon's three in `consumed` (or leaves it empty: the replay finds
+// the pon by kind). With a format that names tiles by kind (GameStart.format other than Mjlog),
+// the ids a reader gives need only be distinct for new tiles (the deal, draws, dora indicators:
+// TileAllocator); a discard or a call may name any id of the right kind and redness, and the
+// replay takes the copy the player holds (it passes the resolved ids on to the next sink).
 struct Event {
   EventKind kind = EventKind::Draw;
   std::int8_t actor = -1;

@@ -141,6 +141,7 @@ struct Replayer::State {
   HandStart hand;
   int players = 4;
   bool reds = true;
+  bool exact = true;  // tile ids are the record's own (mjlog); else only their kind and redness count
   bool dealt = true;
   bool open = false;  // a hand is being played (between hand_start and its end)
   int hand_index = -1;  // the hand being played: hand_starts in the game so far, from 0
@@ -162,12 +163,30 @@ struct Replayer::State {
     return seats[static_cast<std::size_t>(who)];
   }
   std::string words(TileId id) const { return tile_words(id, reds); }
-  void take(Seat& s, TileId id, const char* what, int who) {
+  // Takes `id` from a hand and returns it; a format naming tiles by kind (exact false) takes any
+  // held copy of the same kind and redness (its reader's ids are only distinct, not the same
+  // physical tiles as the replay's).
+  TileId take(Seat& s, TileId id, const char* what, int who) {
+    if (id < kTileIds && !s.hand.has(id) && !exact) {
+      for (int c = 0; c < 4; ++c) {
+        const TileId other = static_cast<TileId>(id / 4 * 4 + c);
+        if (s.hand.has(other) && is_red(other, reds) == is_red(id, reds)) {
+          id = other;
+          break;
+        }
+      }
+    }
     if (id >= kTileIds || !s.hand.has(id))
       impossible("seat " + std::to_string(who) + " " + what + " " + (id >= kTileIds ? "an unknown tile" : words(id)) +
                  ", which it does not hold");
     s.hand.remove(id);
     --s.count;
+    return id;
+  }
+  // The same tile: the same id (mjlog), or the same kind and redness (formats naming tiles by kind).
+  bool same(TileId a, TileId b) const {
+    if (a == b) return true;
+    return !exact && a < kTileIds && b < kTileIds && a / 4 == b / 4 && is_red(a, reds) == is_red(b, reds);
   }
   int full(const Seat& s) const { return 14 - 3 * static_cast<int>(s.melds.size()); }  // tiles after a draw
 };
@@ -180,6 +199,7 @@ void Replayer::game_start(const GameStart& game) {
   s.game = game;
   s.players = game.players == 3 ? 3 : 4;
   s.reds = game.red_fives;
+  s.exact = game.format == Format::Mjlog;
   s.rules = RiichiRules{};
   if (!riichi_preset(game.preset, s.rules)) impossible("unknown rules preset '" + game.preset + "'");
   s.rules.red_fives = game.red_fives;
@@ -231,8 +251,9 @@ void Replayer::hand_start(const HandStart& hand) {
   next_.hand_start(hand);
 }
 
-void Replayer::event(const Event& e) {
+void Replayer::event(const Event& given) {
   State& s = *s_;
+  Event e = given;  // tiles resolved to the replay's ids (formats naming tiles by kind)
   if (!s.open) {
     if (s.dealt && s.any_event) impossible("an event after the hand's end (no new hand started)");
     // A record without a deal may go on after a hand end (hand-made logs): flags only.
@@ -272,7 +293,7 @@ void Replayer::event(const Event& e) {
         if (p.count != s.full(p))
           impossible("seat " + std::to_string(who) + " discards with " + std::to_string(p.count) + " tiles in hand (" +
                      std::to_string(s.full(p)) + " expected: a draw is missing)");
-        s.take(p, e.tile, "discards", who);
+        e.tile = s.take(p, e.tile, "discards", who);
       }
       const int kind = e.tile < kTileIds ? e.tile / 4 : -1;
       if (kind >= 0 && kind < 27 && kind % 9 != 0 && kind % 9 != 8) p.nagashi = false;
@@ -311,10 +332,11 @@ void Replayer::event(const Event& e) {
       const bool from_discard = e.kind == EventKind::Chi || e.kind == EventKind::Pon || e.kind == EventKind::Daiminkan;
       if (track) {
         if (from_discard) {
-          if (s.last_kind != EventKind::Discard || s.last_who != e.target || s.last_tile != e.tile)
+          if (s.last_kind != EventKind::Discard || s.last_who != e.target || !s.same(s.last_tile, e.tile))
             impossible("seat " + std::to_string(who) + " calls " + (e.tile < kTileIds ? s.words(e.tile) : "an unknown tile") +
                        " from seat " + std::to_string(e.target) + ", which did not just discard it");
           if (e.target == who) impossible("seat " + std::to_string(who) + " calls its own discard");
+          e.tile = s.last_tile;
           if (e.kind == EventKind::Chi && (s.players == 3 || (e.target - who + s.players) % s.players != s.players - 1))
             impossible("seat " + std::to_string(who) + " calls chi from seat " + std::to_string(e.target) +
                        (s.players == 3 ? " in a three-player game" : ", not the player before it"));
@@ -326,16 +348,18 @@ void Replayer::event(const Event& e) {
         if (e.kind == EventKind::Kita) {
           if (s.players != 3) impossible("a kita in a four-player game");
           if (e.tile >= kTileIds || e.tile / 4 != 30) impossible("seat " + std::to_string(who) + " sets aside a tile that is not North");
-          s.take(p, e.tile, "sets aside", who);
+          e.tile = s.take(p, e.tile, "sets aside", who);
         } else if (e.kind == EventKind::Kakan) {
           const IdSet pon = set_of(e.consumed);
           TrackedMeld* meld = nullptr;
           for (TrackedMeld& m : p.melds)
-            if (m.kind == MeldKind::Pon && (e.consumed.empty() ? m.tiles[0] / 4 == e.tile / 4 : set_of(m.tiles) == pon)) meld = &m;
+            if (m.kind == MeldKind::Pon && (e.consumed.empty() || !s.exact ? m.tiles[0] / 4 == e.tile / 4 : set_of(m.tiles) == pon))
+              meld = &m;
           if (!meld || e.tile >= kTileIds || meld->tiles[0] / 4 != e.tile / 4)
             impossible("seat " + std::to_string(who) + " adds " + (e.tile < kTileIds ? s.words(e.tile) : "an unknown tile") +
                        " to a pon it does not have");
-          s.take(p, e.tile, "adds", who);
+          e.tile = s.take(p, e.tile, "adds", who);
+          e.consumed = meld->tiles;
           meld->kind = MeldKind::Kakan;
           meld->tiles.push(e.tile);
         } else {
@@ -344,8 +368,8 @@ void Replayer::event(const Event& e) {
           const std::size_t want = e.kind == EventKind::Ankan ? 4 : e.kind == EventKind::Daiminkan ? 3 : 2;
           if (e.consumed.size() != want) impossible("a " + std::string(meld_word(m.kind)) + " of " + std::to_string(e.consumed.size()) + " tiles from the hand");
           if (p.melds.size() >= 4) impossible("seat " + std::to_string(who) + " makes a fifth meld");
-          for (TileId t : e.consumed) {
-            s.take(p, t, "calls with", who);
+          for (TileId& t : e.consumed) {
+            t = s.take(p, t, "calls with", who);
             m.tiles.push(t);
           }
           if (from_discard) m.tiles.push(e.tile);
@@ -528,7 +552,7 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
       melds = p.melds;
       kita = p.kita;
       dora = s.dora;
-      if (rw.win_tile != kNoTile && rw.win_tile != win)
+      if (rw.win_tile != kNoTile && !s.same(rw.win_tile, win))
         impossible("the winning tile is " + s.words(win) + ", the record says " + s.words(rw.win_tile), rw.event);
       // The hand the record shows must be the tracked one.
       if (rw.has_shown_hand) {
