@@ -50,6 +50,8 @@ struct ReplayOptions {
 //              "deltas": [this win's settled changes], "recorded_deltas": [...] or null,
 //              "recorded": {"han", "fu", "points", "limit", "yakuman", "yaku": {key: han}} or null,
 //              "agree": bool}],                      (absent for draws)
+//    (with_requests false: no "request", and "result" is the score alone: {"han", "fu", "points",
+//     "limit", "yakuman", "yaku": {key: han}}, or {"error": ...} for a win that does not score)
 //    "tenpai": [seats] (draws of every kind), "nagashi": [seats] (nagashi mangan),
 //    "deltas": [settled, per seat] or null with "settle_error", "recorded_deltas": [...] or null,
 //    "agree": bool}
