@@ -116,7 +116,7 @@ def display_width(line: str) -> int:
 
 def readme_examples() -> List[str]:
     """The README's and the docs pages' concrete `tenbou ...` command lines (`$ tenbou ...` and
-    `tenbou ...` in code spans), without the synopses (HAND, [...], a|b) and mjlog (Python-only)."""
+    `tenbou ...` in code spans), without the synopses (HAND, [...], a|b) and replay, mjlog (Python-only)."""
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     found = re.findall(r"^\$ (tenbou [^\n]+)$", text, re.M) + re.findall(r"`(tenbou [^`\n]+)`", text)
@@ -124,8 +124,8 @@ def readme_examples() -> List[str]:
     for c in found:
         if re.search(r"\[|\.\.\.|\bHAND\b|FILES?\b|TILES\b|KIND|\||<|>|\bmjlog\b|--jsonl|--json -| -$", c):
             continue
-        if c.split()[1] not in SPEC["commands"]:
-            continue  # "`tenbou settle` has no command"
+        if c.split()[1] not in SPEC["commands"] or c.split()[1] in SPEC["python_only"]:
+            continue  # "`tenbou settle` has no command"; replay is Python-only
         if c not in commands:
             commands.append(c)
     return commands

@@ -232,16 +232,19 @@ def test_one_bad_file_does_not_stop_the_run(tmp_path, run_cli, capsys):
     code, out = run_cli(["mjlog", str(good), str(bad), str(tmp_path / "missing.mjlog"), str(good)])
     err = capsys.readouterr().err.splitlines()
     assert code == 2
-    # good: one win; bad: the win read before its error; good again.
-    assert len(out.splitlines()) == 3 and all(json.loads(x)["hand"] == "234456m678p23455s" for x in out.splitlines())
+    # good: a win and a draw; bad: the win read before its error; good again (hand-end lines).
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert [(x["game"], x["outcome"]) for x in lines] == [("good.mjlog", "win"), ("good.mjlog", "draw"), ("bad.mjlog", "win"),
+                                                          ("good.mjlog", "win"), ("good.mjlog", "draw")]
+    assert all(w["request"]["hand"] == "234456m678p23455s" for x in lines for w in x.get("wins", []))
     assert err == ["tenbou: bad.mjlog: event 3 <REACH> who: 9 is out of range (0-3)",
                    f"tenbou: {tmp_path / 'missing.mjlog'}: cannot read: No such file or directory"]
     code, out = run_cli(["mjlog", str(good), str(bad), str(good), "--settle"])
     assert len(capsys.readouterr().err.splitlines()) == 1
     lines = [json.loads(x) for x in out.splitlines()]
-    assert code == 2 and [x["kind"] for x in lines] == ["win", "draw", "win", "win", "draw"]
+    assert code == 2 and [x["outcome"] for x in lines] == ["win", "draw", "win", "win", "draw"]
     code, out = run_cli(["mjlog", str(bad), str(good), "--check"])
-    assert code == 2 and out.splitlines()[-1].endswith("(1 of 2 files could not be read)")
+    assert code == 2 and json.loads(out.splitlines()[-1])["text"].endswith("(1 of 2 records could not be read)")
     assert len(capsys.readouterr().err.splitlines()) == 1
 
 
@@ -265,12 +268,12 @@ def test_a_draw_after_a_win_of_the_same_hand_settles_as_a_draw(tmp_path, run_cli
     path.write_text(log(win(), DRAW))
     code, out = run_cli(["mjlog", str(path), "--settle"])
     lines = [json.loads(x) for x in out.splitlines()]
-    assert code == 0 and [(x["hand"], x["kind"]) for x in lines] == [(0, "win"), (0, "draw")]
+    assert code == 0 and [(x["hand"], x["outcome"]) for x in lines] == [(0, "win"), (0, "draw")]
     assert lines[0]["deltas"] != [0, 0, 0, 0] and lines[1]["deltas"] == [0, 0, 0, 0]  # nobody tenpai
     ends = read_all(log(win(), DRAW, win(who="2")))
     assert len({id(e.settlement) for e in ends}) == 3
     code, out = run_cli(["mjlog", str(path), "--settle", "--check"])
-    assert code == 1 and "1 of 2 hands settle as recorded" in out  # the crafted win's sc is not Tenhou's
+    assert code == 1 and json.loads(out.splitlines()[-1])["text"] == "1 of 2 hands agree"  # the crafted win's sc is not Tenhou's
 
 
 def test_wins_on_one_discard_share_one_settlement():

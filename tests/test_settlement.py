@@ -64,12 +64,14 @@ def test_every_hand_of_the_real_games_settles_as_recorded():
 
 def test_mjlog_settle_command(run_cli):
     path = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*-00b9-*.mjlog"))[0]  # three-player
-    code, out = run_cli(["mjlog", str(path), "--settle", "--check"])
-    assert code == 0 and out.strip().endswith("hands settle as recorded")
     import json
 
+    code, out = run_cli(["mjlog", str(path), "--settle", "--check"])
+    summary = json.loads(out.splitlines()[-1])
+    assert code == 0 and summary["text"] == f"{summary['hands']} of {summary['hands']} hands agree"
     lines = [json.loads(x) for x in run_cli(["mjlog", str(path), "--settle"])[1].splitlines()]
-    assert lines and set(lines[0]) == {"game", "hand", "kind", "deltas"} and len(lines[0]["deltas"]) == 3
+    assert lines and {"game", "hand", "outcome", "deltas", "recorded_deltas", "agree"} <= set(lines[0])
+    assert len(lines[0]["deltas"]) == 3 and "request" not in json.dumps(lines)
     assert [x["hand"] for x in lines] == sorted(x["hand"] for x in lines)
 
 

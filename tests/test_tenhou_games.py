@@ -94,21 +94,25 @@ def test_meld_decoding():
 
 def test_mjlog_command(run_cli):
     path = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*-00a9-*.mjlog"))[0]  # a four-player game
-    code, out = run_cli(["mjlog", str(path), "--check"])
-    assert code == 0 and out.strip().endswith("wins agree with Tenhou")
-    code, out = run_cli(["mjlog", str(path)])
+    # `tenbou mjlog` is `tenbou replay --format mjlog`: hand-end lines, each win's request inside.
     import json
 
-    first = json.loads(out.splitlines()[0])
+    code, out = run_cli(["mjlog", str(path), "--check"])
+    summary = json.loads(out.splitlines()[-1])
+    assert code == 0 and summary["wins"] > 0 and summary["text"] == f"{summary['hands']} of {summary['hands']} hands agree"
+    code, out = run_cli(["mjlog", str(path)])
+    first = next(w["request"] for line in out.splitlines() for w in json.loads(line).get("wins", []))
     assert first["rules"] == "riichi" and tenbou.score(first).ok
 
 
 def test_mjlog_command_three_player(run_cli):
     path = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*-00b9-*.mjlog"))[0]  # a three-player game
-    code, out = run_cli(["mjlog", str(path), "--check"])
-    assert code == 0 and out.strip().endswith("wins agree with Tenhou")
     import json
 
-    requests = [json.loads(line) for line in run_cli(["mjlog", str(path)])[1].splitlines()]
+    code, out = run_cli(["mjlog", str(path), "--check"])
+    summary = json.loads(out.splitlines()[-1])
+    assert code == 0 and summary["wins"] > 0 and summary["wins_agree"] == summary["wins"]
+    requests = [w["request"] for line in run_cli(["mjlog", str(path)])[1].splitlines()
+                for w in json.loads(line).get("wins", [])]
     assert requests and all(r["players"] == 3 and 0 <= r["kita"] <= 4 for r in requests)
     assert all(tenbou.score(r).ok for r in requests)

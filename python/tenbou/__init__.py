@@ -48,6 +48,7 @@ __all__ = [
     "Useful",
     "points",
     "settle",
+    "replay",
     "rules",
     "options_schema",
     "input_limits",
@@ -268,6 +269,10 @@ def input_limits() -> Dict[str, Any]:
 # record reader and the CLI on first use (module __getattr__: xml.etree and argparse
 # would add to every import).
 from . import hktw, korean, riichi, tiles  # noqa: E402
+
+# Game records (replay.py): the function `tenbou.replay`; its module stays reachable as
+# `from tenbou.replay import HandEnd, ...` (sys.modules), as `tenbou.replay` is the function.
+from .replay import replay  # noqa: E402
 
 _LAZY_SUBMODULES = ("mjlog", "cli")
 

@@ -426,3 +426,50 @@ export class TileNotInRulesError extends InvalidTileError {}
 export class MeldNotInRulesError extends InvalidMeldError {}
 export class InvalidFlowerError extends InvalidRequestError {}
 export class DuplicateFlowerError extends InvalidFlowerError {}
+
+// --- game records (docs/records.md) ---------------------------------------------------------
+
+/** A game record that cannot be read (reason "bad_record"); `output`/`lines`: what came before the error. */
+export class RecordError extends InvalidRequestError {
+  constructor(message: string, event?: number | null, tag?: string | null, attribute?: string | null, output?: string);
+  event: number | null;
+  tag: string | null;
+  attribute: string | null;
+  output: string;
+  lines: any[];
+}
+export interface ReplayOptions {
+  format?: "auto" | "mjlog" | "tenhou6" | "mjai";
+  output?: "hand_ends" | "check" | "tenhou6" | "mjai" | "annotate";
+  /** The name hand-end lines and messages give the record (default "record"). */
+  source?: string;
+  /** false: hand-end lines without each win's request and result. */
+  requests?: boolean;
+}
+/** One hand-end line (output "hand_ends"): see docs/records.md. */
+export interface HandEnd {
+  game: string;
+  hand: number;
+  event: number | null;
+  round: string;
+  players: 3 | 4;
+  dealer: number;
+  honba: number;
+  deposits: number;
+  outcome: "win" | "draw" | "nagashi_mangan" | "abortive";
+  wins?: Array<{
+    winner: number; from: number; pao: number | null; event: number | null;
+    request?: Record<string, unknown>; result?: any;
+    deltas: number[]; recorded_deltas: number[] | null;
+    recorded: { han: number; fu: number; points: bigint; limit: string | null; yakuman: number; yaku: Record<string, number> } | null;
+    agree: boolean;
+  }>;
+  tenpai?: number[];
+  nagashi?: number[];
+  deltas: number[] | null;
+  settle_error?: string;
+  recorded_deltas: number[] | null;
+  agree: boolean;
+}
+/** Replays one record (plain bytes or text): the core's output text and its lines parsed. */
+export function replay(record: Uint8Array | ArrayBuffer | string, options?: ReplayOptions): { text: string; lines: any[] };

@@ -1086,3 +1086,53 @@ export function inputLimitsText() {
 export function memoryBytes() {
   return core.HEAP8.length;
 }
+
+// --- game records (cpp/include/tenbou/records.hpp; docs/records.md) ----------------------------
+
+/**
+ * A game record that cannot be read (reason bad_record): the message names the record, the
+ * event (mjlog: its index among the log's events; mjai: its line) and what is wrong, as
+ * Python's tenbou.errors.RecordError says it. `output` and `lines` hold what the replay gave
+ * before the error (it stays valid).
+ */
+export class RecordError extends InvalidRequestError {
+  constructor(message, event = null, tag = null, attribute = null, output = "") {
+    super(message, "bad_record", "");
+    this.event = event;
+    this.tag = tag;
+    this.attribute = attribute;
+    this.output = output;
+    this.lines = output ? output.slice(0, -1).split("\n").map(parseResult) : [];
+  }
+}
+BY_REASON.bad_record = RecordError;
+
+/**
+ * Replays one game record (Tenhou's mjlog XML, tenhou.net/6 JSON, mjai JSON Lines; already
+ * decompressed) with the core: every hand tracked, every win scored, every hand end settled.
+ * options: {format: "auto" | "mjlog" | "tenhou6" | "mjai" (default auto: told from the first
+ * bytes), output: "hand_ends" | "check" | "tenhou6" | "mjai" | "annotate" (default
+ * hand_ends), source: the name lines and messages give the record (default "record"),
+ * requests: false leaves each win's request and result out of the hand-end lines}.
+ * Returns {text, lines}: the core's output, byte for byte what Python's tenbou.replay and
+ * `tenbou replay` give, and its lines parsed (amounts as BigInt, as score() gives them).
+ * A record that cannot be read throws a RecordError holding the output before the error.
+ */
+export function replay(record, options = {}) {
+  const { format = "auto", output = "hand_ends", source = "record", requests = true } = options || {};
+  let bytes = record;
+  if (record instanceof ArrayBuffer) bytes = new Uint8Array(record);
+  else if (ArrayBuffer.isView(record)) bytes = new Uint8Array(record.buffer, record.byteOffset, record.byteLength);
+  else if (typeof record !== "string") {
+    throw new InvalidValueError("replay: the record must be bytes (a Uint8Array or an ArrayBuffer) or a string", "bad_type");
+  }
+  const text = core.replay(bytes, String(format), String(output), String(source), requests !== false);
+  if (text.startsWith('{"ok":false')) throw errorFrom(JSON.parse(text).error);  // options the core has no name for
+  // An unreadable record: its output so far, then one {"error": ...} line.
+  const last = text.lastIndexOf("\n", text.length - 2) + 1;
+  if (text.startsWith('{"error":', last)) {
+    const e = JSON.parse(text.slice(last)).error;
+    throw new RecordError(e.message, e.event ?? null, e.tag ?? null, e.attribute ?? null, text.slice(0, last));
+  }
+  return { text, lines: text ? text.slice(0, -1).split("\n").map(parseResult) : [] };
+}

@@ -22,6 +22,7 @@
 #include "tenbou/value_view.hpp"
 #include "tenbou/waits.hpp"
 #include "tenbou/options_schema.hpp"
+#include "tenbou/records.hpp"
 #include "tenbou/result.hpp"
 #include "tenbou/yaku_table.hpp"
 #include "tenbou/payments.hpp"
@@ -481,6 +482,27 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_call_record(std::uint32_t fn, std::uin
 }
 }
 
+// Game records (records.hpp): a whole record (bytes: a JS Uint8Array crosses as they are)
+// through replay_text, which never throws: the output, or its output so far and then an
+// {"error": ...} line. Options the core has no name for get the Python binding's message.
+namespace {
+std::string replay(const std::string& record, const std::string& format, const std::string& output,
+                   const std::string& source, bool with_requests) {
+  tenbou::ReplayOptions o;
+  if (!tenbou::record_format_from(format, o.format))
+    return failure_text(tenbou::InputError("bad_value", "", "replay: format must be 'auto', 'mjlog', 'tenhou6' or 'mjai', got '" + format + "'"));
+  if (output == "hand_ends") o.output = tenbou::ReplayOutput::HandEnds;
+  else if (output == "check") o.output = tenbou::ReplayOutput::Check;
+  else if (output == "tenhou6") o.output = tenbou::ReplayOutput::Tenhou6;
+  else if (output == "mjai") o.output = tenbou::ReplayOutput::Mjai;
+  else if (output == "annotate") o.output = tenbou::ReplayOutput::Annotate;
+  else return failure_text(tenbou::InputError("bad_value", "", "replay: output must be 'hand_ends', 'check', 'tenhou6', 'mjai' or 'annotate', got '" + output + "'"));
+  o.source = source;
+  o.with_requests = with_requests;
+  return tenbou::replay_text(record, o);
+}
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("score", &score);
   emscripten::function("scoreTexts", &score_texts);
@@ -501,4 +523,5 @@ EMSCRIPTEN_BINDINGS(tenbou) {
   emscripten::function("requestKeys", &request_keys);
   emscripten::function("riichiYakuKeys", &riichi_yaku_keys);
   emscripten::function("columnNames", &columns::names);
+  emscripten::function("replay", &replay);
 }

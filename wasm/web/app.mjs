@@ -3,6 +3,7 @@
 // Rules live in the core only; this file translates between the page and requests.
 import * as tenbou from "./tenbou.mjs";
 import { evLine, requestEv } from "./ev-worker.mjs";
+import { setupRecords } from "./records.mjs";
 import { flowerInfo, joinTiles, setFlowerFamily, splitTiles, tileBackSvg, tileLabel, tileSvg } from "./tiles.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -788,6 +789,7 @@ loadNames();
 loadSchema();
 loadUrl();
 bind();
+setupRecords();
 render();
 $("version").textContent = `tenbou ${tenbou.version}`;
 document.body.dataset.ready = "1";

@@ -260,7 +260,7 @@ class MjlogReader final : public RecordReader {
       flush_then(bad(0, "the log ends before </mjloggm>"));
     }
     flush();
-    if (game_started_) sink_.game_end(nullptr);
+    if (game_started_) sink_.game_end(has_final_ ? &final_scores_ : nullptr);
     game_started_ = false;
   }
 
@@ -569,9 +569,10 @@ class MjlogReader final : public RecordReader {
     const std::int64_t type = tag_.has("type") ? tag_.number("type", 0, 0xFFFF) : 0;
     flush();
     if (game_started_) {
-      sink_.game_end(nullptr);
+      sink_.game_end(has_final_ ? &final_scores_ : nullptr);
       game_started_ = false;
     }
+    has_final_ = false;
     game_ = GameStart{};
     game_.format = Format::Mjlog;
     game_.source = source_;
@@ -684,6 +685,32 @@ class MjlogReader final : public RecordReader {
     sink_.event(e);
   }
 
+  // owari="score,points,..." on the last hand end: the final scores (in hundreds) for the writers.
+  // Tenhou writes the points with a decimal ("89.0"); read leniently (not a check): a value that
+  // is not as expected leaves the final scores unknown.
+  void owari() {
+    const std::string_view* text = tag_.find("owari");
+    if (!text || text->size() > kMaxNumbersChars) return;
+    std::array<std::int64_t, 4> scores{};
+    std::size_t start = 0;
+    for (int item = 0; item < 2 * players_; ++item) {
+      const std::size_t comma = text->find(',', start);
+      const std::string_view v = text->substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      if (item % 2 == 0) {
+        Numbers n;
+        if (!parse_numbers(v, n) || n.n != 1) return;
+        scores[static_cast<std::size_t>(item / 2)] = 100 * n.v[0];
+      }
+      if (comma == std::string_view::npos) {
+        if (item != 2 * players_ - 1) return;
+        break;
+      }
+      start = comma + 1;
+    }
+    final_scores_ = scores;
+    has_final_ = true;
+  }
+
   // ba="honba,sticks" (checked; the replay counts them itself).
   void ba() {
     const Numbers& v = tag_.numbers("ba");
@@ -791,6 +818,7 @@ class MjlogReader final : public RecordReader {
       w.raw.append(a.value.data(), a.value.size());
       w.raw += quote;
     }
+    owari();
     if (end.wins.empty()) end.event = index_;
     for (int i = 0; i < players_; ++i) end.deltas[static_cast<std::size_t>(i)] += w.deltas[static_cast<std::size_t>(i)];
     end.has_deltas = true;
@@ -821,6 +849,7 @@ class MjlogReader final : public RecordReader {
     end.draw.has_tenpai = true;
     for (int p = 0; p < players_; ++p) end.draw.tenpai[static_cast<std::size_t>(p)] = tag_.has(kHai[p]);
     end.event = index_;
+    owari();
     hand_end(end);
   }
 
@@ -866,6 +895,8 @@ class MjlogReader final : public RecordReader {
   int run_ = 0;  // <AGARI> tags in a row: the wins on one discard
   RecordedHandEnd pending_;
   std::array<int, 4> last_draw_{-1, -1, -1, -1};
+  std::array<std::int64_t, 4> final_scores_{};  // from owari
+  bool has_final_ = false;
 };
 
 }  // namespace

@@ -510,8 +510,6 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
   const bool track = s.dealt;
   if (track && !s.open) impossible("a hand end after the hand's end (no new hand started)");
   const int n = s.players;
-  const Tile kinds_north = 30;
-  (void)kinds_north;
 
   std::vector<RiichiResult> results;  // one per recorded win
   results.reserve(recorded.wins.size());

@@ -1,4 +1,4 @@
-"""The ``tenbou`` command line: score, waits, discards, points, table, yaku, declare, mjlog.
+"""The ``tenbou`` command line: score, waits, discards, points, table, yaku, declare, replay, mjlog.
 
 One module per command (cli/score.py, cli/waits.py ...); cli/common.py holds what they share.
 """
@@ -11,6 +11,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, TextIO
 from .. import _core
 from ..errors import InvalidRequestError
 from ..mjlog import MjlogError
+from ..replay import RecordError
 from . import common
 from .args import SPEC, Parser, make_command
 from .common import UsageError
@@ -21,7 +22,8 @@ from .yaku import cmd_yaku
 from .waits import cmd_waits
 from .discards import cmd_discards
 from .declare import cmd_declare
-from .mjlog import cmd_mjlog
+from .replay import add_parser as add_replay_parser
+from .replay import cmd_replay
 from .mjlog import compare_with_tenhou
 from .table import han_only_rows, table_cells
 
@@ -29,31 +31,20 @@ __all__ = ["main", "make_parser", "compare_with_tenhou", "table_cells", "han_onl
 
 
 def make_parser() -> argparse.ArgumentParser:
-    """The `tenbou` parser: the commands of spec.json (shared with the Node CLI), then mjlog."""
+    """The `tenbou` parser: the commands of spec.json (shared with the Node CLI), then replay and mjlog."""
     parser = Parser(prog=SPEC["prog"], description=SPEC["description"], epilog=SPEC["epilog"])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog=SPEC["prog"], parser_class=Parser)
     for name in SPEC["commands"]:
         if name in SPEC["parsers"]:
             make_command(sub, name)
-    m = sub.add_parser("mjlog", epilog="examples:\n  tenbou mjlog game.mjlog --check\n  tenbou mjlog logs/*.mjlog --settle --check\n"
-                       "  tenbou mjlog game.mjlog > requests.jsonl", formatter_class=argparse.RawDescriptionHelpFormatter,
-                       help="turn Tenhou mjlog files into requests (JSON Lines), or --check them", description=(
-        "Read Tenhou game logs (mjlog XML, plain or gzip; four- and three-player) and print one score\n"
-        "request per win as JSON Lines, or with --settle one line per hand end. Each file is read as a\n"
-        "stream: a bad file prints what was read before its error, one error line on stderr, and the\n"
-        "next file is read; the exit status is then 2. Limits: 64 MiB per log inflated, 64 KiB per tag."))
-    m.add_argument("files", nargs="+", metavar="FILE", help="mjlog files (.mjlog, .xml or gzip-compressed)")
-    m.add_argument("--check", action="store_true",
-                   help="score every win (with --settle: settle every hand) and compare with Tenhou's record: "
-                        "print the differences and a count; exit 1 if any differ")
-    m.add_argument("--settle", action="store_true",
-                   help="one JSON line per <AGARI>/<RYUUKYOKU>: {game, hand, kind, deltas}, each seat's point change")
+    for name in SPEC["python_only"]:  # replay, and mjlog: replay --format mjlog
+        add_replay_parser(sub, name)
     parser.commands = [(a.dest, a.help or "") for a in sub._choices_actions]
     return parser
 
 
 COMMANDS: Dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
-    "score": cmd_score, "points": cmd_points, "table": cmd_table, "yaku": cmd_yaku, "mjlog": cmd_mjlog,
+    "score": cmd_score, "points": cmd_points, "table": cmd_table, "yaku": cmd_yaku, "replay": cmd_replay, "mjlog": cmd_replay,
     "declare": cmd_declare, "waits": cmd_waits, "discards": cmd_discards,
 }
 
@@ -88,7 +79,7 @@ def main(argv: Optional[Sequence[str]] = None, out: Optional[TextIO] = None) -> 
     except UsageError as e:
         sys.stderr.write(f"tenbou: {e}\n")
         return 2
-    except MjlogError as e:  # a bad log file: one line, exit 2 (README "Input contract")
+    except (MjlogError, RecordError) as e:  # a bad record: one line, exit 2 (README "Input contract")
         sys.stderr.write(f"tenbou: {e}\n")
         return 2
     except InvalidRequestError as e:
