@@ -1,6 +1,8 @@
 """tenbou beside its peers on the same hands, in one process, on three mixes (README "Speed", docs/speed.md).
 
     python benchmarks/bench_peers.py [HANDS] [--seconds S] [--no-native] [--mix real,closed,bench]
+    valgrind --tool=callgrind --dump-before=sys_setswitchinterval \
+        python benchmarks/bench_peers.py --loop MIX WHAT      (instructions: see --loop below)
 
 The mixes, side by side (a speed claim holds only if it holds on every one):
 
@@ -23,7 +25,9 @@ points, yaku; the ratios are to this figure, its fastest; through its Python wra
 slower and is shown beside);
 the ``mahjong`` package (HandCalculator, its result; a sample, through tests/mahjong_oracle.py,
 four-player hands it can express); the C++ core alone (tenbou-native bench, unless
---no-native). Each figure is the best repetition within S seconds (default 3). Peers not
+--no-native). ``--loop MIX WHAT`` (WHAT: many, one, riichienv, riichienv_wrapper) runs that loop
+twice between two calls of sys.setswitchinterval, so that callgrind's second dump holds the loop
+alone: its instructions divided by twice the mix's hands are a hand's (docs/speed.md). Each figure is the best repetition within S seconds (default 3). Peers not
 installed are skipped and named (pip install riichienv mahjong). Prints a markdown table.
 """
 from __future__ import annotations
@@ -327,13 +331,35 @@ def table(rows: List[Dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def loop(mix: str, what: str, hands: int) -> None:
+    """One loop of the figures above, run twice between two marks for callgrind."""
+    reqs = {"real": real_mix, "closed": lambda: closed_mix(hands), "bench": lambda: bench_mix(hands)}[mix]()
+    if what.startswith("riichienv"):
+        inputs = riichienv_inputs(reqs, wrapper=what == "riichienv_wrapper")
+        runner = run_riichienv_wrapper if what == "riichienv_wrapper" else run_riichienv
+        run = lambda: runner(inputs)  # noqa: E731
+    elif what == "many":
+        run = lambda: [read_tenbou(r) for r in tenbou.score_many(reqs)]  # noqa: E731
+    else:
+        run = lambda: [read_tenbou(tenbou.score(q)) for q in reqs]  # noqa: E731
+    run()  # warm
+    sys.setswitchinterval(sys.getswitchinterval())  # the first mark (callgrind --dump-before=...)
+    for _ in range(2):
+        run()
+    sys.setswitchinterval(sys.getswitchinterval())  # the second
+    print(f"{len(reqs)} hands, run twice between the marks: instructions of dump 2 / {2 * len(reqs)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("hands", nargs="?", type=int, default=4000, help="hands of the generated mixes")
     ap.add_argument("--seconds", type=float, default=3.0, help="each figure: the best run within this many seconds")
     ap.add_argument("--no-native", action="store_true")
     ap.add_argument("--mix", default="real,closed,bench")
+    ap.add_argument("--loop", nargs=2, metavar=("MIX", "WHAT"))
     args = ap.parse_args()
+    if args.loop:
+        return loop(args.loop[0], args.loop[1], args.hands)
     mixes: List[Tuple[str, Callable[[], List[Dict[str, Any]]]]] = [
         ("real", real_mix), ("closed", lambda: closed_mix(args.hands)), ("bench", lambda: bench_mix(args.hands))]
     names = {"real": "real Tenhou wins", "closed": "generated, closed majority + house options",
