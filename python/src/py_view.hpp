@@ -22,6 +22,9 @@ struct PyKey {
 class PyView final : public tenbou::ValueView {
  public:
   explicit PyView(PyObject* obj) : obj_(obj) {}
+  PyView(const PyView& other) : ValueView(other), obj_(other.obj_) {}  // (digits are made again if asked)
+  PyView& operator=(const PyView&) = delete;
+  ~PyView() override { delete digits_; }
 
   TENBOU_ALWAYS_INLINE Kind kind() const override {
     // Most common first; these checks read type flags (PyFloat_Check would walk the MRO).
@@ -92,9 +95,10 @@ class PyView final : public tenbou::ValueView {
       }
       Py_ssize_t n = 0;
       const char* d = PyUnicode_AsUTF8AndSize(s, &n);
-      digits_ = d ? std::string(d, static_cast<std::size_t>(n)) : std::string();
+      if (!digits_) digits_ = new std::string();
+      *digits_ = d ? std::string(d, static_cast<std::size_t>(n)) : std::string();
       Py_DECREF(s);
-      return digits_;
+      return *digits_;
     }
     Py_ssize_t n = 0;
     const char* d = PyUnicode_AsUTF8AndSize(obj_, &n);  // cached in the str object: valid while it lives
@@ -106,7 +110,9 @@ class PyView final : public tenbou::ValueView {
   }
 
   PyObject* obj_;
-  mutable std::string digits_;
+  // A big int's digits, made only when asked (error messages): a view is made for every
+  // value of every request, and an empty std::string member cost ~10 instructions a view.
+  mutable std::string* digits_ = nullptr;
 };
 
 inline PyKey::operator std::string_view() const {

@@ -60,7 +60,10 @@ RecordFormat detect_record_format(std::string_view first) {
   if (first[i] != '{') return RecordFormat::Auto;
   const std::string_view key = first_key(first, i);
   if (key == "type") return RecordFormat::Mjai;
-  if (key == "log" || key == "title" || key == "name" || key == "rule" || key == "ref") return RecordFormat::Tenhou6;
+  // tenhou.net/6's top-level keys (Tenhou writes "title", "name", "rule", "log"; tensoul and
+  // mjai-reviewer's test files start with "ver" and "ref").
+  for (const char* k : {"log", "title", "name", "rule", "ref", "ver", "sx", "dan", "rate", "sc", "owari"})
+    if (key == k) return RecordFormat::Tenhou6;
   // Another first key: the first line tells (mjai is one event a line; tenhou.net/6 has "log").
   const std::size_t eol = first.find('\n', i);
   const std::string_view line = first.substr(i, eol == std::string_view::npos ? std::string_view::npos : eol - i);

@@ -10,6 +10,7 @@
 #include "tenbou/error.hpp"
 #include "core/limits.hpp"
 #include "tenbou/notation.hpp"
+#include "tenbou/options_schema.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/rules.hpp"
 #include "tenbou/value_view.hpp"
@@ -110,22 +111,86 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
 [[noreturn]] void not_before_win(std::string_view key);
 [[noreturn]] void unknown_key(std::string_view key);
 
-// The request's "options": a preset named alone (what most callers send) is read here with
-// the view's own type; anything else, and every error, by riichi_rules_from (rules.cpp).
+// The option row of `key` in the Riichi options table (rules.cpp), or nullptr.
+const OptionSpec* riichi_option_row(std::string_view key);
+
+// A switch's value when it is plainly valid (a bool for a bool row, an int in range for an
+// int row, a choice's name), as the row's code; false for anything else, which the full
+// reader (riichi_rules_from) then reads and, if it is wrong, names.
+template <typename V>
+bool plain_option_value(const OptionSpec& o, const V& v, std::int64_t& out) {
+  if (o.bind.read || !o.bind.set) return false;
+  switch (o.type) {
+    case OptionType::Bool:
+      if (v.kind() != ValueView::Kind::Bool) return false;
+      out = v.as_bool();
+      return true;
+    case OptionType::Int: {
+      if (v.kind() != ValueView::Kind::Int) return false;
+      const std::int64_t i = v.as_int();
+      if (i < o.min || i > o.max || (o.multiple_of && i % o.multiple_of != 0)) return false;
+      if (o.values.size) {
+        bool allowed = false;
+        for (std::int64_t a : o.values) allowed |= a == i;
+        if (!allowed) return false;
+      }
+      out = i;
+      return true;
+    }
+    case OptionType::Choice: {
+      if (v.kind() != ValueView::Kind::String) return false;
+      const std::string_view s = v.as_string();
+      for (std::size_t i = 0; i < o.choices.size; ++i)
+        if (s == o.choices.items[i]) {
+          out = static_cast<std::int64_t>(i);
+          return true;
+        }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+// The request's "options", read in one walk with the view's own type: a preset (or none)
+// and a few plainly valid switches, as callers write them ({"preset": "tenhou",
+// "red_fives": true, "open_tanyao": true} is what `tenbou mjlog` writes). Anything else,
+// and every error, goes to riichi_rules_from (rules.cpp), which reads the preset first and
+// then each switch in order: the same rules and the same errors, read twice as slowly.
 template <typename V>
 RiichiRules read_riichi_options(const V& options) {
   if (options.kind() == ValueView::Kind::Object) {
-    int members = 0;
-    bool preset = false;
-    std::string_view name;
-    visit_members(options, [&](const auto& key, const auto& v) {
-      if (++members == 1 && v.kind() == ValueView::Kind::String && is(std::string_view(key), "preset")) {
-        preset = true;
-        name = v.as_string();
-      }
-    });
+    struct Switch {
+      const OptionSpec* row;
+      std::int64_t value;
+    };
+    SmallList<Switch, 8> switches;
+    std::string_view preset;
+    bool have_preset = false, plain = true;
+    try {  // (a text that is not valid Unicode, say: the full reader names it, in its order)
+      visit_members(options, [&](const auto& key, const auto& v) {
+        if (!plain) return;
+        const std::string_view k(key);
+        if (is(k, "preset")) {
+          if (have_preset || v.kind() != ValueView::Kind::String) plain = false;
+          else preset = v.as_string(), have_preset = true;
+          return;
+        }
+        const OptionSpec* row = riichi_option_row(k);
+        std::int64_t value = 0;
+        if (!row || switches.count == 8 || !plain_option_value(*row, v, value)) {
+          plain = false;
+          return;
+        }
+        switches.push({row, value});
+      });
+    } catch (const InputError&) {
+      plain = false;
+    }
     RiichiRules r;
-    if (members == 1 && preset && riichi_preset(name, r)) return r;
+    if (plain && (!have_preset || riichi_preset(preset, r))) {
+      for (int i = 0; i < switches.count; ++i) switches.items[i].row->bind.set(&r, switches.items[i].value);
+      return r;
+    }
   }
   return riichi_rules_from(&options);
 }

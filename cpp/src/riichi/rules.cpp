@@ -9,6 +9,7 @@
 #include "core/suggest.hpp"
 #include "core/json_fields.hpp"
 #include "core/option_rows.hpp"
+#include "riichi/request_reader.hpp"
 
 namespace tenbou {
 namespace {
@@ -174,6 +175,8 @@ constexpr OptionIndex kIndex(kRiichiOptions);
 }  // namespace
 
 const OptionFamily& riichi_option_family() { return kRiichiFamily; }
+
+const OptionSpec* riichi_reader::riichi_option_row(std::string_view key) { return kIndex.find(key); }
 
 const char* method_name(Method method) { return choice_name(method, kMethodChoices); }
 
