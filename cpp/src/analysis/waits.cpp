@@ -452,14 +452,6 @@ Json discards_json(const Json& request) {
       model.set("states", Json::integer(ev->states()));
       o.set("ev", std::move(model));
     }
-    if (ev) {
-      Json model = Json::object();
-      model.set("turns", Json::integer(ev_options.turns));
-      model.set("objective", Json::string(ev_options.objective_win ? "win" : "score"));
-      model.set("policy", Json::string(ev_policy_name()));
-      model.set("states", Json::integer(ev->states()));
-      o.set("ev", std::move(model));
-    }
     return o;
   } catch (const InputError& e) {
     return failure(e);

@@ -163,6 +163,30 @@ void score_json_text_to(std::string_view text, std::string& out) {
   }
 }
 
+// One request record of a batch, scored into `w` (`record`: the binary writer's record mark,
+// for score_records): kind 1 is JSON text, kind 2 a value the JS side could not write (a Map,
+// a cycle) as "reason\0field\0message", any other the binary form. Shared by score_records and
+// score_records_each; throws InputError for the request's own faults.
+template <typename Writer, typename... Mark>
+void score_record(std::uint8_t kind, const std::uint8_t* p, std::uint32_t len, riichi_reader::RiichiFields& riichi,
+                  RiichiResult& result, Writer& w, Mark... record) {
+  if (kind == 1) {
+    std::string value;
+    const std::size_t rules = binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
+    const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
+    score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w, record...);
+  } else if (kind == 2) {
+    const std::string_view text(reinterpret_cast<const char*>(p), len);
+    const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
+    if (b == std::string_view::npos) throw InputError("bad_json", "", "malformed request record");
+    throw InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)), echo(text.substr(b + 1)));
+  } else {
+    const std::uint8_t* rules = nullptr;
+    binary::validate(p, len, &rules);
+    score_binary_request(binary::View(p), rules, riichi, result, w, record...);
+  }
+}
+
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out) {
   riichi_reader::RiichiFields riichi;  // reused request by request, finished in place: no copy, no allocation
   RiichiResult result;
@@ -184,23 +208,7 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
     const std::uint8_t* p = data + pos + 5;
     pos += 5 + static_cast<std::size_t>(len);
     try {
-      if (kind == 1) {  // JSON text
-        std::string value;
-        const std::size_t rules = binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
-        const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
-        score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w,
-                             record);
-      } else if (kind == 2) {  // a value the JS side could not write (a Map, a cycle): "reason\0field\0message"
-        const std::string_view text(reinterpret_cast<const char*>(p), len);
-        const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
-        if (b == std::string_view::npos) throw InputError("bad_json", "", "malformed request record");
-        throw InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)),
-                         echo(text.substr(b + 1)));
-      } else {
-        const std::uint8_t* rules = nullptr;
-        binary::validate(p, len, &rules);
-        score_binary_request(binary::View(p), rules, riichi, result, w, record);
-      }
+      score_record(kind, p, len, riichi, result, w, record);
     } catch (const InputError& e) {
       w.restart_record(record);  // (kind 0 again: a failure has no header)
       fail(e);
@@ -243,22 +251,7 @@ void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& 
     pos += 5 + static_cast<std::size_t>(len);
     // As score_records: a result is handed over last, so a throw means none was.
     try {
-      if (kind == 1) {
-        std::string value;
-        const std::size_t rules = binary::from_json_text(std::string_view(reinterpret_cast<const char*>(p), len), value);
-        const auto* at = reinterpret_cast<const std::uint8_t*>(value.data());
-        score_binary_request(binary::View(at), rules == std::string::npos ? nullptr : at + rules, riichi, result, w);
-      } else if (kind == 2) {
-        const std::string_view text(reinterpret_cast<const char*>(p), len);
-        const std::size_t a = text.find('\0'), b = a == std::string_view::npos ? a : text.find('\0', a + 1);
-        if (b == std::string_view::npos) throw InputError("bad_json", "", "malformed request record");
-        throw InputError(std::string(text.substr(0, a)), std::string(text.substr(a + 1, b - a - 1)),
-                         echo(text.substr(b + 1)));
-      } else {
-        const std::uint8_t* rules = nullptr;
-        binary::validate(p, len, &rules);
-        score_binary_request(binary::View(p), rules, riichi, result, w);
-      }
+      score_record(kind, p, len, riichi, result, w);
     } catch (const InputError& e) {
       sink.riichi(invalid(e));
     } catch (const std::exception& e) {

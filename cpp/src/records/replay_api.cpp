@@ -345,6 +345,9 @@ struct Replay::Impl {
   ReplaySummary none;
   bool failed = false;
 
+  template <typename Step>
+  void run(std::string& out, Step&& step);
+
   void start(RecordFormat format) {
     options.format = format;
     if (options.output == ReplayOutput::Annotate) {
@@ -404,46 +407,40 @@ struct Replay::Impl {
 Replay::Replay(ReplayOptions options) : impl_(std::make_unique<Impl>()) { impl_->options = std::move(options); }
 Replay::~Replay() = default;
 
-void Replay::feed(std::string_view bytes, std::string& out) {
-  Impl& m = *impl_;
+// A step of the replay, its output handed over whatever happens: what was written before an
+// error stays valid (records.hpp), and a record found bad stays bad.
+template <typename Step>
+void Replay::Impl::run(std::string& out, Step&& step) {
   try {
-    if (m.failed) throw ReplayError(m.options.source + ": the record was already found bad", -1, "", "");
-    m.feed(bytes, false);
+    if (failed) throw ReplayError(options.source + ": the record was already found bad", -1, "", "");
+    step();
   } catch (const records::RecordError& e) {
-    m.failed = true;
-    out += m.buffer;
-    m.buffer.clear();
+    failed = true;
+    out += buffer;
+    buffer.clear();
     throw replay_error(e);
   } catch (...) {
-    m.failed = true;
-    out += m.buffer;
-    m.buffer.clear();
+    failed = true;
+    out += buffer;
+    buffer.clear();
     throw;
   }
-  out += m.buffer;
-  m.buffer.clear();
+  out += buffer;
+  buffer.clear();
+}
+
+void Replay::feed(std::string_view bytes, std::string& out) {
+  Impl& m = *impl_;
+  m.run(out, [&] { m.feed(bytes, false); });
 }
 
 void Replay::finish(std::string& out) {
   Impl& m = *impl_;
-  try {
-    if (m.failed) throw ReplayError(m.options.source + ": the record was already found bad", -1, "", "");
+  m.run(out, [&] {
     if (!m.reader) m.feed({}, true);
     m.reader->finish();
     if (m.options.output == ReplayOutput::Check && m.options.summary && m.replayer) write_summary(m.buffer, m.replayer->summary());
-  } catch (const records::RecordError& e) {
-    m.failed = true;
-    out += m.buffer;
-    m.buffer.clear();
-    throw replay_error(e);
-  } catch (...) {
-    m.failed = true;
-    out += m.buffer;
-    m.buffer.clear();
-    throw;
-  }
-  out += m.buffer;
-  m.buffer.clear();
+  });
 }
 
 const ReplaySummary& Replay::summary() const { return impl_->replayer ? impl_->replayer->summary() : impl_->none; }
