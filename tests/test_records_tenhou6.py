@@ -82,6 +82,23 @@ def test_mjlog_to_tenhou6_is_tenhous_own_file(path):
     assert written == official["log"]
 
 
+def test_mjlog_player_names_survive_the_conversion():
+    """<UN>'s percent-encoded names become tenhou.net/6 "name" (as Tenhou's own file has them) and
+    mjai "names"; a name that does not decode to UTF-8 stays empty, the log is still read."""
+    for path in OFFICIAL:
+        official = json.loads(path.read_text(encoding="utf-8"))
+        xml = path.with_suffix(".xml").read_bytes()
+        (written,) = [json.loads(line) for line in replay(xml, "tenhou6", fmt="mjlog").splitlines()]
+        assert written["name"] == official["name"] and any(official["name"])
+        start = json.loads(replay(xml, "mjai", fmt="mjlog").splitlines()[0])
+        assert start["names"] == official["name"][: len(start["names"])]
+    xml = OFFICIAL[0].with_suffix(".xml").read_text(encoding="utf-8")
+    bad = re.sub(r'<UN n0="[^"]*" n1="[^"]*"', '<UN n0="%E3%81" n1="%zz"', xml, count=1)
+    assert bad != xml
+    (written,) = [json.loads(line) for line in replay(bad.encode(), "tenhou6", fmt="mjlog").splitlines()]
+    assert written["name"][:2] == ["", ""] and written["name"][2:] == json.loads(OFFICIAL[0].read_text(encoding="utf-8"))["name"][2:]
+
+
 def test_written_games_read_back_unchanged():
     """Whatever the writer writes, the reader reads, and writing it again changes nothing:
     also for Mahjong Soul's files (written in Tenhou's names and order)."""

@@ -550,6 +550,7 @@ class MjlogReader final : public RecordReader {
       }
     }
     if (name == "GO") return go();
+    if (name == "UN") return players_named();
     if (name == "INIT") return init();
     if (!in_hand_) return;
     if (name == "REACH") return reach();
@@ -584,6 +585,60 @@ class MjlogReader final : public RecordReader {
     game_.rule_disp = std::string(type & 0x10 ? "三" : "") + ((type & 0xA0) == 0xA0 ? "鳳" : type & 0x20 ? "特" : type & 0x80 ? "上" : "般") +
                       (type & 0x08 ? "南" : "東") + (type & 0x04 ? "" : "喰") + (type & 0x02 ? "" : "赤") + (type & 0x40 ? "速" : "");
     players_ = game_.players;
+  }
+
+  // <UN n0.. n3>: the players' names, percent-encoded UTF-8, for the writers (tenhou.net/6
+  // "name", mjai "names"). Read once, before the game's first hand (a reconnection repeats one
+  // name later); a name that does not decode to UTF-8 of at most kMaxName bytes stays empty:
+  // names are never scored, so a strange one is no reason to refuse the log.
+  void players_named() {
+    if (game_started_) return;
+    static constexpr const char* kNames[4] = {"n0", "n1", "n2", "n3"};
+    for (int p = 0; p < 4; ++p)
+      if (const std::string_view* text = tag_.find(kNames[p])) game_.names[static_cast<std::size_t>(p)] = percent_decoded(*text);
+  }
+
+  static constexpr std::size_t kMaxName = 256;
+
+  static std::string percent_decoded(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != '%') {
+        out += text[i];
+      } else {
+        const auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+        if (i + 2 >= text.size() || hex(text[i + 1]) < 0 || hex(text[i + 2]) < 0) return {};
+        out += static_cast<char>(hex(text[i + 1]) * 16 + hex(text[i + 2]));
+        i += 2;
+      }
+      if (out.size() > kMaxName) return {};
+    }
+    return valid_utf8(out) ? out : std::string();
+  }
+
+  static bool valid_utf8(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+      const auto b = static_cast<unsigned char>(s[i]);
+      if (b < 0x80) {  // no control characters in a name
+        if (b < 0x20 || b == 0x7F) return false;
+        ++i;
+        continue;
+      }
+      const int k = (b & 0xE0) == 0xC0 ? 1 : (b & 0xF0) == 0xE0 ? 2 : (b & 0xF8) == 0xF0 ? 3 : -1;
+      if (k < 0 || s.size() - i <= static_cast<std::size_t>(k)) return false;
+      std::uint32_t cp = b & (0x7Fu >> (k + 1));
+      for (int j = 1; j <= k; ++j) {
+        const auto c = static_cast<unsigned char>(s[i + static_cast<std::size_t>(j)]);
+        if ((c & 0xC0) != 0x80) return false;
+        cp = (cp << 6) | (c & 0x3Fu);
+      }
+      // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+      if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) || cp > 0x10FFFF ||
+          (cp >= 0xD800 && cp <= 0xDFFF))
+        return false;
+      i += static_cast<std::size_t>(k) + 1;
+    }
+    return true;
   }
 
   void init() {
