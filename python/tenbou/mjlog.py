@@ -35,6 +35,7 @@ import json
 import os
 import re
 import stat
+import sys
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Optional, Tuple, Union
@@ -201,7 +202,17 @@ def _win(line: Dict[str, Any], win: Dict[str, Any]) -> TenhouWin:
     r = win["recorded"]
     expected = Expected(han=r["han"], fu=r["fu"], points=r["points"], limit=r["limit"], yaku=r["yaku"], yakuman=r["yakuman"])
     raw = {m[1]: m[2] if m[2] is not None else m[3] for m in _RAW.finditer(win.get("raw", ""))}
-    return TenhouWin(request=win["request"], expected=expected, source=f"{line['game']}#{line['hand']}", raw=raw)
+    return TenhouWin(request=_interned_keys(win["request"]), expected=expected, source=f"{line['game']}#{line['hand']}", raw=raw)
+
+
+def _interned_keys(request: Dict[str, Any]) -> Dict[str, Any]:
+    """The request with its keys (and its options' keys) interned: json.loads makes new key strings
+    for every line, and scoring looks a dict's keys up faster when they are the interned ones
+    (about a fifth of a hand's time on the real wins, measured with score_many)."""
+    options = request.get("options")
+    if isinstance(options, dict):
+        request["options"] = {sys.intern(k): v for k, v in options.items()}
+    return {sys.intern(k): v for k, v in request.items()}
 
 
 def _wins(lines: Iterable[Dict[str, Any]]) -> Iterator[TenhouWin]:
