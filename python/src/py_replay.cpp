@@ -1,11 +1,14 @@
 // _core.Replay (fed bytes in pieces, returns its output as text) and _core.replay_text. A record
 // that cannot be read raises tenbou.errors.RecordError(message, event, tag, attribute) with
 // `output`: what the replay wrote before the error (it stays valid, records.hpp).
+// _core.read_record_tables: the record tables (records/tables.hpp) as Arrow capsules.
 #include "py_replay.hpp"
 
 #include <string>
 #include <string_view>
 
+#include "arrow_capsules.hpp"
+#include "records/tables.hpp"
 #include "tenbou/records.hpp"
 
 namespace py = pybind11;
@@ -61,6 +64,44 @@ struct PyReplay {
 
 }  // namespace
 
+namespace {
+
+// (hands, wins, errors) capsule pairs of one batch.
+py::tuple batch_tuple(tenbou::records::RecordTablesBatch&& b) {
+  using tenbou::records::record_table_metadata;
+  py::tuple hands = batch_capsules(std::move(b.hands), record_table_metadata("hands"));
+  py::tuple wins = batch_capsules(std::move(b.wins), record_table_metadata("wins"));
+  py::tuple errors = batch_capsules(std::move(b.errors), record_table_metadata("errors"));
+  return py::make_tuple(hands, wins, errors);
+}
+
+// inputs: a list of (name, bytes). The bytes are held by the list while the GIL is released.
+py::list read_record_tables(const py::list& inputs, const std::string& format, int threads, bool skip_errors) {
+  tenbou::records::RecordTablesOptions o;
+  if (!tenbou::record_format_from(format, o.format))
+    throw py::value_error("read_record_tables: format must be 'auto', 'mjlog', 'tenhou6' or 'mjai', got '" + format + "'");
+  o.threads = threads;
+  o.skip_errors = skip_errors;
+  std::vector<tenbou::records::RecordInput> records;
+  records.reserve(inputs.size());
+  for (py::handle item : inputs) {
+    auto pair = py::reinterpret_borrow<py::tuple>(item);
+    records.push_back({pair[0].cast<std::string>(), bytes_of(pair[1])});
+  }
+  std::vector<tenbou::records::RecordTablesBatch> batches;
+  try {
+    py::gil_scoped_release release;
+    batches = tenbou::records::read_record_tables(records, o);
+  } catch (const tenbou::ReplayError& e) {
+    raise_record_error(e, "");
+  }
+  py::list out;
+  for (auto& b : batches) out.append(batch_tuple(std::move(b)));
+  return out;
+}
+
+}  // namespace
+
 void add_replay(py::module_& m) {
   py::class_<PyReplay>(m, "Replay")
       .def(py::init([](const std::string& format, const std::string& output, const std::string& source, bool with_requests,
@@ -113,6 +154,9 @@ void add_replay(py::module_& m) {
       },
       py::arg("data"), py::arg("format") = "auto", py::arg("output") = "hand_ends", py::arg("source") = "",
       py::arg("with_requests") = true);
+  m.def("read_record_tables", &read_record_tables, py::arg("inputs"), py::arg("format") = "auto", py::arg("threads") = 0,
+        py::arg("skip_errors") = false);
+  m.def("record_tables_empty", [] { return batch_tuple(tenbou::records::empty_record_tables()); });
 }
 
 }  // namespace tenbou_py

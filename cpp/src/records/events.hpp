@@ -177,7 +177,11 @@ struct ReplayedWin {
   int han = 0, fu = 0, yakuman = 0;
   std::string limit;            // "" or the core's limit name
   std::int64_t points = 0;      // the hand's value before honba and deposits (mjlog ten[1])
+  std::int64_t total = 0;       // points + honba and deposits (the result's "total")
+  bool tsumo = false, riichi = false;
+  int dora = 0;                 // han of dora, red fives, ura dora and kita together
   std::vector<std::pair<std::string, int>> yaku;  // tenbou yaku keys and their han, result order
+  std::vector<std::pair<std::string, int>> fu_details;  // fu item keys and their fu
   std::array<std::int64_t, 4> deltas{};           // this win's settled point changes
   SmallList<TileId, 5> ura_indicators;            // as the record gave them (riichi winners)
   std::string request_json, result_json;          // contract JSON (HandEnds lines, Python)

@@ -594,6 +594,8 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
       dora = rw.dora_indicators;
     }
     o.win_tile = win;
+    o.tsumo = tsumo;
+    o.riichi = p.riichi;
 
     RiichiRequest r;
     r.rules = s.rules;
@@ -658,7 +660,12 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
       o.yakuman = res.yakuman;
       if (const char* limit = limit_name(res.payments.limit)) o.limit = limit;
       o.points = res.payments.hand_value;
-      for (const YakuEntry& y : res.yaku) o.yaku.emplace_back(std::string(yaku_info(y.yaku).key), y.han);
+      o.total = res.payments.total;
+      for (const YakuEntry& y : res.yaku) {
+        o.yaku.emplace_back(std::string(yaku_info(y.yaku).key), y.han);
+        if (y.yaku == Yaku::Dora || y.yaku == Yaku::AkaDora || y.yaku == Yaku::UraDora || y.yaku == Yaku::Kita) o.dora += y.han;
+      }
+      for (const FuItem& f : res.fu_details) o.fu_details.emplace_back(std::string(fu_key_name(f.key)), f.fu);
       if (rw.has_score) {
         // Tenhou writes kazoe yakuman with the yakuman limit code.
         const std::string limit = o.limit == "kazoe_yakuman" ? "yakuman" : o.limit;

@@ -45,4 +45,9 @@ class Replayer final : public GameSink {
   std::unique_ptr<State> s_;
 };
 
+// A whole record's bytes (decompressed) replayed into `sink` (the record tables,
+// records/tables.cpp): the format detected from the first bytes when Auto, as Replay does.
+// Throws ReplayError (tenbou/records.hpp) with Replay's messages for a record that cannot be read.
+void replay_into(std::string_view bytes, RecordFormat format, const std::string& source, GameSink& sink);
+
 }  // namespace tenbou::records

@@ -333,7 +333,42 @@ ReplayError replay_error(const records::RecordError& e) {
   return ReplayError(e.message, e.event, e.tag, e.attribute);
 }
 
+std::unique_ptr<records::RecordReader> make_reader(RecordFormat format, const std::string& source, GameSink& sink) {
+  switch (format) {
+    case RecordFormat::Mjlog: return records::make_mjlog_reader(source, sink);
+    case RecordFormat::Tenhou6: return records::make_tenhou6_reader(source, sink);
+    case RecordFormat::Mjai: return records::make_mjai_reader(source, sink);
+    case RecordFormat::Auto: break;
+  }
+  return nullptr;
+}
+
+// The error for bytes whose format cannot be told (all of them, or the first 64 KiB).
+ReplayError not_a_record(const std::string& source, std::string_view head) {
+  std::size_t i = 0;
+  while (i < head.size() && space(head[i])) ++i;
+  return ReplayError(source + (i == head.size() ? ": empty: no game record" : ": not a game record (mjlog XML, tenhou.net/6 JSON or mjai JSON Lines)"),
+                     -1, "", "");
+}
+
 }  // namespace
+
+namespace records {
+
+void replay_into(std::string_view bytes, RecordFormat format, const std::string& source, GameSink& sink) {
+  if (format == RecordFormat::Auto) format = detect_record_format(bytes.substr(0, 64u << 10));
+  if (format == RecordFormat::Auto) throw not_a_record(source, bytes.substr(0, 64u << 10));
+  Replayer replayer(sink, false);
+  const std::unique_ptr<RecordReader> reader = make_reader(format, source, replayer);
+  try {
+    reader->feed(bytes);
+    reader->finish();
+  } catch (const RecordError& e) {
+    throw replay_error(e);
+  }
+}
+
+}  // namespace records
 
 struct Replay::Impl {
   ReplayOptions options;
@@ -367,12 +402,7 @@ struct Replay::Impl {
     }
     const bool json = options.output == ReplayOutput::HandEnds && options.with_requests;
     replayer = std::make_unique<records::Replayer>(*output, json);
-    switch (format) {
-      case RecordFormat::Mjlog: reader = records::make_mjlog_reader(options.source, *replayer); break;
-      case RecordFormat::Tenhou6: reader = records::make_tenhou6_reader(options.source, *replayer); break;
-      case RecordFormat::Mjai: reader = records::make_mjai_reader(options.source, *replayer); break;
-      case RecordFormat::Auto: break;
-    }
+    reader = make_reader(format, options.source, *replayer);
   }
 
   void feed(std::string_view bytes, bool final) {
@@ -384,13 +414,7 @@ struct Replay::Impl {
         RecordFormat f = detect_record_format(head);
         const bool enough = head.find('\n') != std::string::npos || head.size() >= (64u << 10);
         if (f == RecordFormat::Auto || (f != RecordFormat::Mjlog && !enough && !final)) {
-          if (f == RecordFormat::Auto && (final || head.size() >= (64u << 10))) {
-            std::size_t i = 0;
-            while (i < head.size() && space(head[i])) ++i;
-            throw ReplayError(options.source + (i == head.size() ? ": empty: no game record"
-                                                                 : ": not a game record (mjlog XML, tenhou.net/6 JSON or mjai JSON Lines)"),
-                              -1, "", "");
-          }
+          if (f == RecordFormat::Auto && (final || head.size() >= (64u << 10))) throw not_a_record(options.source, head);
           if (f == RecordFormat::Auto || !enough) return;
         }
         start(f);

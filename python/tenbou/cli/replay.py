@@ -54,6 +54,12 @@ def add_parser(sub: Any, name: str) -> argparse.ArgumentParser:
     what.add_argument("--annotate", action="store_true",
                       help="mjai records: the same lines, each hora with fan, fu, yakus, limit and hora_points")
     what.add_argument("--to", choices=("tenhou6", "mjai"), help="convert: each game as tenhou.net/6 JSON or mjai JSON Lines")
+    what.add_argument("--parquet", metavar="DIR",
+                      help="write the record tables DIR/hands.parquet and DIR/wins.parquet (one row per hand end, "
+                           "one per win: docs/tables.md; needs pyarrow: pip install \"tenbou[arrow]\"); records "
+                           "that cannot be read get an error line and a row of DIR/errors.parquet")
+    p.add_argument("--threads", type=int, default=0, metavar="N",
+                   help="--parquet: the core's threads (default 0: every core)")
     p.add_argument("--out", metavar="DIR",
                    help="write one file per record under DIR (the record's path, archives as folders) instead of "
                         "standard output")
@@ -113,7 +119,37 @@ def out_path(directory: str, out_name: str, output: str) -> str:
     return os.path.join(directory, *out_name.split("/"))
 
 
+def cmd_parquet(args: argparse.Namespace) -> int:
+    """--parquet DIR: the record tables written a block at a time (tenbou.records.write_parquet)."""
+    if args.out or args.settle:
+        sys.stderr.write(f"tenbou: --parquet writes its own files: not with {'--out' if args.out else '--settle'}\n")
+        return 2
+    if args.threads < 0:
+        sys.stderr.write(f"tenbou: --threads must be >= 0 (0: every core), got {args.threads}\n")
+        return 2
+    from .. import records
+    try:
+        counts = records.write_parquet(args.paths, args.parquet, format=None if args.format == "auto" else args.format,
+                                       threads=args.threads, on_error="skip")
+    except ImportError as e:
+        sys.stderr.write(f"tenbou: {e}\n")
+        return 2
+    except OSError as e:
+        sys.stderr.write(f"tenbou: --parquet: cannot write {args.parquet}: {e.strerror or e}\n")
+        return 2
+    if counts.errors:
+        import pyarrow.parquet as pq
+        for row in pq.read_table(os.path.join(args.parquet, "errors.parquet"), columns=["message"]).to_pylist():
+            sys.stderr.write(f"tenbou: {row['message']}\n")
+    sys.stderr.write(f"tenbou: {counts.hands} hands, {counts.wins} wins written to "
+                     f"{os.path.join(args.parquet, 'hands.parquet')} and {os.path.join(args.parquet, 'wins.parquet')}"
+                     + (f"; {counts.errors} records could not be read (errors.parquet)" if counts.errors else "") + "\n")
+    return 2 if counts.errors else 0
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    if args.parquet:
+        return cmd_parquet(args)
     output = "check" if args.check else "annotate" if args.annotate else args.to or "hand_ends"
     if args.settle and output not in ("hand_ends", "check"):
         sys.stderr.write(f"tenbou: --settle is for hand-end lines and --check, not --{'annotate' if args.annotate else 'to'}\n")

@@ -1,0 +1,360 @@
+// The record tables (tables.hpp): a GameSink writing each hand end and win into columns, and
+// the threads that replay blocks of records into them.
+#include "records/tables.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
+
+#include "records/events.hpp"
+#include "records/replay.hpp"
+#include "tenbou/tiles.hpp"
+
+namespace tenbou::records {
+
+namespace {
+
+using tables::Column;
+using tables::ColumnType;
+
+Column list_of(const char* name, ColumnType item) { return Column::list_of(name, Column("item", item)); }
+
+// The columns, in schema order (docs/tables.md lists them with their meaning).
+namespace hands_col {
+enum : std::size_t { game, hand, event, round_wind, round_number, players, names, dealer, honba, deposits, outcome,
+                     winners, tenpai, deltas, recorded_deltas, settle_error, agree, count };
+}
+namespace wins_col {
+enum : std::size_t { game, hand, event, winner, from, pao, tsumo, riichi, win_tile, ok, error, han, fu, yakuman, limit,
+                     points, total, dora, yaku, yaku_han, fu_details, deltas, recorded_han, recorded_fu, recorded_points,
+                     recorded_limit, recorded_yakuman, recorded_yaku, recorded_deltas, agree, count };
+}
+namespace errors_col {
+enum : std::size_t { game, event, tag, message, count };
+}
+
+std::vector<Column> hands_columns() {
+  std::vector<Column> c;
+  c.emplace_back("game", ColumnType::Utf8);
+  c.emplace_back("hand", ColumnType::Int32);
+  c.emplace_back("event", ColumnType::Int64);
+  c.emplace_back("round_wind", ColumnType::Utf8);
+  c.emplace_back("round_number", ColumnType::Int8);
+  c.emplace_back("players", ColumnType::Int8);
+  c.push_back(list_of("names", ColumnType::Utf8));
+  c.emplace_back("dealer", ColumnType::Int8);
+  c.emplace_back("honba", ColumnType::Int32);
+  c.emplace_back("deposits", ColumnType::Int32);
+  c.emplace_back("outcome", ColumnType::Utf8);
+  c.push_back(list_of("winners", ColumnType::Int8));
+  c.push_back(list_of("tenpai", ColumnType::Int8));
+  c.push_back(list_of("deltas", ColumnType::Int64));
+  c.push_back(list_of("recorded_deltas", ColumnType::Int64));
+  c.emplace_back("settle_error", ColumnType::Utf8);
+  c.emplace_back("agree", ColumnType::Bool);
+  return c;
+}
+
+std::vector<Column> wins_columns() {
+  std::vector<Column> c;
+  c.emplace_back("game", ColumnType::Utf8);
+  c.emplace_back("hand", ColumnType::Int32);
+  c.emplace_back("event", ColumnType::Int64);
+  c.emplace_back("winner", ColumnType::Int8);
+  c.emplace_back("from", ColumnType::Int8);
+  c.emplace_back("pao", ColumnType::Int8);
+  c.emplace_back("tsumo", ColumnType::Bool);
+  c.emplace_back("riichi", ColumnType::Bool);
+  c.emplace_back("win_tile", ColumnType::Utf8);
+  c.emplace_back("ok", ColumnType::Bool);
+  c.emplace_back("error", ColumnType::Utf8);
+  c.emplace_back("han", ColumnType::Int32);
+  c.emplace_back("fu", ColumnType::Int32);
+  c.emplace_back("yakuman", ColumnType::Int32);
+  c.emplace_back("limit", ColumnType::Utf8);
+  c.emplace_back("points", ColumnType::Int64);
+  c.emplace_back("total", ColumnType::Int64);
+  c.emplace_back("dora", ColumnType::Int32);
+  c.push_back(list_of("yaku", ColumnType::Utf8));
+  c.push_back(list_of("yaku_han", ColumnType::Int16));
+  {
+    std::vector<Column> item;
+    item.emplace_back("key", ColumnType::Utf8);
+    item.emplace_back("fu", ColumnType::Int16);
+    c.push_back(Column::list_of("fu_details", Column::struct_of("item", std::move(item))));
+  }
+  c.push_back(list_of("deltas", ColumnType::Int64));
+  c.emplace_back("recorded_han", ColumnType::Int32);
+  c.emplace_back("recorded_fu", ColumnType::Int32);
+  c.emplace_back("recorded_points", ColumnType::Int64);
+  c.emplace_back("recorded_limit", ColumnType::Utf8);
+  c.emplace_back("recorded_yakuman", ColumnType::Int32);
+  c.push_back(list_of("recorded_yaku", ColumnType::Utf8));
+  c.push_back(list_of("recorded_deltas", ColumnType::Int64));
+  c.emplace_back("agree", ColumnType::Bool);
+  return c;
+}
+
+std::vector<Column> errors_columns() {
+  std::vector<Column> c;
+  c.emplace_back("game", ColumnType::Utf8);
+  c.emplace_back("event", ColumnType::Int64);
+  c.emplace_back("tag", ColumnType::Utf8);
+  c.emplace_back("message", ColumnType::Utf8);
+  return c;
+}
+
+const char* outcome_name(const RecordedHandEnd& r) {
+  if (!r.wins.empty()) return "win";
+  switch (r.draw.kind) {
+    case DrawKind::Exhaustive: return "draw";
+    case DrawKind::NagashiMangan: return "nagashi_mangan";
+    default: return "abortive";
+  }
+}
+
+void push_seats(Column& list, const std::array<std::int64_t, 4>& values, int players) {
+  for (int i = 0; i < players; ++i) list.item().push_int(values[static_cast<std::size_t>(i)]);
+  list.end_list();
+}
+
+void push_seat_list(Column& list, const std::vector<int>& seats) {
+  for (int s : seats) list.item().push_int(s);
+  list.end_list();
+}
+
+void push_seat_or_null(Column& c, int seat) {
+  if (seat >= 0) c.push_int(seat);
+  else c.push_null();
+}
+
+void push_event(Column& c, long event) {
+  if (event >= 0) c.push_int(event);
+  else c.push_null();
+}
+
+void push_text_or_null(Column& c, const std::string& text) {
+  if (text.empty()) c.push_null();
+  else c.push_string(text);
+}
+
+// Writes the rows of every hand end it is given.
+class TableSink final : public GameSink {
+ public:
+  explicit TableSink(RecordTablesBatch& out) : out_(out) {}
+  void set_input(const std::string& name) { input_ = &name; }
+
+  void game_start(const GameStart& game) override {
+    game_ = game;
+    if (game_.source.empty()) game_.source = *input_;
+  }
+  void hand_start(const HandStart& hand) override { hand_ = hand; }
+  void event(const Event&) override {}
+  void game_end(const std::array<std::int64_t, 4>*) override {}
+
+  void hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd* replayed) override {
+    static const ReplayedHandEnd none{};
+    const ReplayedHandEnd& ours = replayed ? *replayed : none;
+    write_hand(recorded, ours);
+    for (std::size_t i = 0; i < recorded.wins.size() && i < ours.wins.size(); ++i) write_win(recorded.wins[i], ours.wins[i], ours);
+  }
+
+ private:
+  void write_hand(const RecordedHandEnd& recorded, const ReplayedHandEnd& ours) {
+    std::vector<Column>& c = out_.hands;
+    const int players = game_.players;
+    c[hands_col::game].push_string(game_.source);
+    c[hands_col::hand].push_int(ours.hand_index);
+    push_event(c[hands_col::event], recorded.event);
+    const char wind[2] = {"ESWN"[hand_.round_wind & 3], 0};
+    c[hands_col::round_wind].push_string(wind);
+    c[hands_col::round_number].push_int((hand_.round_number & 3) + 1);
+    c[hands_col::players].push_int(players);
+    for (int i = 0; i < players; ++i) c[hands_col::names].item().push_string(game_.names[static_cast<std::size_t>(i)]);
+    c[hands_col::names].end_list();
+    c[hands_col::dealer].push_int(hand_.dealer);
+    c[hands_col::honba].push_int(ours.honba);
+    c[hands_col::deposits].push_int(ours.deposits);
+    c[hands_col::outcome].push_string(outcome_name(recorded));
+    for (const RecordedWin& w : recorded.wins) c[hands_col::winners].item().push_int(w.winner);
+    c[hands_col::winners].end_list();
+    if (recorded.wins.empty()) push_seat_list(c[hands_col::tenpai], ours.tenpai);
+    else c[hands_col::tenpai].push_null();
+    if (ours.settled) push_seats(c[hands_col::deltas], ours.deltas, players);
+    else c[hands_col::deltas].push_null();
+    if (recorded.has_deltas) push_seats(c[hands_col::recorded_deltas], recorded.deltas, players);
+    else c[hands_col::recorded_deltas].push_null();
+    push_text_or_null(c[hands_col::settle_error], ours.settled ? std::string() : ours.settle_error);
+    c[hands_col::agree].push_bool(ours.agree);
+  }
+
+  void write_win(const RecordedWin& r, const ReplayedWin& o, const ReplayedHandEnd& hand) {
+    std::vector<Column>& c = out_.wins;
+    const int players = game_.players;
+    c[wins_col::game].push_string(game_.source);
+    c[wins_col::hand].push_int(hand.hand_index);
+    push_event(c[wins_col::event], r.event);
+    c[wins_col::winner].push_int(o.winner);
+    push_seat_or_null(c[wins_col::from], o.from == o.winner ? -1 : o.from);
+    push_seat_or_null(c[wins_col::pao], o.pao);
+    c[wins_col::tsumo].push_bool(o.winner == o.from);
+    c[wins_col::riichi].push_bool(o.riichi);
+    if (o.win_tile < kTileIds) c[wins_col::win_tile].push_string(tile_name(static_cast<Tile>(o.win_tile / 4), is_red(o.win_tile, game_.red_fives)));
+    else c[wins_col::win_tile].push_null();
+    c[wins_col::ok].push_bool(o.ok);
+    if (o.ok) {
+      c[wins_col::error].push_null();
+      c[wins_col::han].push_int(o.han);
+      c[wins_col::fu].push_int(o.fu);
+      c[wins_col::yakuman].push_int(o.yakuman);
+      push_text_or_null(c[wins_col::limit], o.limit);
+      c[wins_col::points].push_int(o.points);
+      c[wins_col::total].push_int(o.total);
+      c[wins_col::dora].push_int(o.dora);
+    } else {
+      c[wins_col::error].push_string(o.error);
+      for (std::size_t k : {wins_col::han, wins_col::fu, wins_col::yakuman, wins_col::limit, wins_col::points, wins_col::total,
+                            wins_col::dora})
+        c[k].push_null();
+    }
+    for (const auto& [key, han] : o.yaku) {
+      c[wins_col::yaku].item().push_string(key);
+      c[wins_col::yaku_han].item().push_int(han);
+    }
+    c[wins_col::yaku].end_list();
+    c[wins_col::yaku_han].end_list();
+    Column& fu = c[wins_col::fu_details];
+    for (const auto& [key, value] : o.fu_details) {
+      fu.item().field(0).push_string(key);
+      fu.item().field(1).push_int(value);
+      fu.item().end_struct();
+    }
+    fu.end_list();
+    if (hand.settled) push_seats(c[wins_col::deltas], o.deltas, players);
+    else c[wins_col::deltas].push_null();
+    if (r.has_score) {
+      c[wins_col::recorded_han].push_int(r.han);
+      if (r.fu > 0) c[wins_col::recorded_fu].push_int(r.fu);
+      else c[wins_col::recorded_fu].push_null();  // tenhou.net/6 writes no fu for a limit hand
+      c[wins_col::recorded_points].push_int(r.points);
+      push_text_or_null(c[wins_col::recorded_limit], r.limit);
+      c[wins_col::recorded_yakuman].push_int(r.yakuman);
+      for (const auto& y : r.yaku) c[wins_col::recorded_yaku].item().push_string(y.first);
+      c[wins_col::recorded_yaku].end_list();
+    } else {
+      for (std::size_t k : {wins_col::recorded_han, wins_col::recorded_fu, wins_col::recorded_points, wins_col::recorded_limit,
+                            wins_col::recorded_yakuman, wins_col::recorded_yaku})
+        c[k].push_null();
+    }
+    if (r.has_deltas) push_seats(c[wins_col::recorded_deltas], r.deltas, players);
+    else c[wins_col::recorded_deltas].push_null();
+    c[wins_col::agree].push_bool(o.agree);
+  }
+
+  RecordTablesBatch& out_;
+  const std::string* input_ = nullptr;
+  GameStart game_;
+  HandStart hand_;
+};
+
+void truncate_all(std::vector<Column>& columns, std::int64_t rows) {
+  for (Column& c : columns) c.truncate(rows);
+}
+
+// What a block of inputs gives: its batch, and the first error of the block when not skipped.
+struct BlockResult {
+  RecordTablesBatch batch = empty_record_tables();
+  bool failed = false;
+  ReplayError error{"", -1, "", ""};
+  std::exception_ptr other;  // anything but a bad record (out of memory, ...): always rethrown
+};
+
+void read_block(const std::vector<RecordInput>& inputs, std::size_t begin, std::size_t end, const RecordTablesOptions& options,
+                BlockResult& result) {
+  RecordTablesBatch& batch = result.batch;
+  TableSink sink(batch);
+  for (std::size_t i = begin; i < end; ++i) {
+    const RecordInput& in = inputs[i];
+    const std::int64_t hands = batch.hands[0].length(), wins = batch.wins[0].length();
+    sink.set_input(in.name);
+    try {
+      replay_into(in.bytes, options.format, in.name, sink);
+    } catch (const ReplayError& e) {
+      // The record's rows go: a table holds whole games only.
+      truncate_all(batch.hands, hands);
+      truncate_all(batch.wins, wins);
+      if (!options.skip_errors) {
+        result.failed = true;
+        result.error = e;
+        return;
+      }
+      std::vector<Column>& c = batch.errors;
+      c[errors_col::game].push_string(in.name);
+      push_event(c[errors_col::event], e.event());
+      push_text_or_null(c[errors_col::tag], e.tag());
+      c[errors_col::message].push_string(e.what());
+    }
+  }
+}
+
+}  // namespace
+
+RecordTablesBatch empty_record_tables() { return {hands_columns(), wins_columns(), errors_columns()}; }
+
+const tables::Metadata& record_table_metadata(std::string_view table) {
+  static const tables::Metadata hands{{"tenbou.table", "hands"}, {"tenbou.schema_version", kRecordTablesVersion}};
+  static const tables::Metadata wins{{"tenbou.table", "wins"}, {"tenbou.schema_version", kRecordTablesVersion}};
+  static const tables::Metadata errors{{"tenbou.table", "errors"}, {"tenbou.schema_version", kRecordTablesVersion}};
+  if (table == "hands") return hands;
+  if (table == "wins") return wins;
+  return errors;
+}
+
+std::vector<RecordTablesBatch> read_record_tables(const std::vector<RecordInput>& inputs, const RecordTablesOptions& options) {
+  int threads = options.threads;
+#ifdef __EMSCRIPTEN__
+  threads = 1;  // the WebAssembly build has no threads
+#else
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+#endif
+  const std::size_t n = inputs.size();
+  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  // Blocks of consecutive records, several per thread so that a slow block does not hold the
+  // others up; one batch each.
+  const std::size_t blocks = threads == 1 ? 1 : std::min<std::size_t>(n, static_cast<std::size_t>(threads) * 4);
+  std::vector<BlockResult> results(std::max<std::size_t>(blocks, 1));
+  auto bounds = [&](std::size_t b) { return std::make_pair(n * b / blocks, n * (b + 1) / blocks); };
+  if (threads == 1) {
+    read_block(inputs, 0, n, options, results[0]);
+  }
+#ifndef __EMSCRIPTEN__
+  else {
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t b; (b = next.fetch_add(1)) < blocks;) {
+        try {
+          const auto [begin, end] = bounds(b);
+          read_block(inputs, begin, end, options, results[b]);
+        } catch (...) {
+          results[b].other = std::current_exception();
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+  }
+#endif
+  std::vector<RecordTablesBatch> out;
+  out.reserve(results.size());
+  for (BlockResult& r : results) {
+    if (r.other) std::rethrow_exception(r.other);
+    if (r.failed) throw r.error;
+    out.push_back(std::move(r.batch));
+  }
+  return out;
+}
+
+}  // namespace tenbou::records
