@@ -93,7 +93,8 @@ def schema(table: str = "wins") -> "pyarrow.Schema":
     if table not in TABLES:
         raise ValueError(f"table must be one of {', '.join(TABLES)}, got {table!r}")
     if _EMPTY is None:
-        _EMPTY = tuple(record_batch(c).schema for c in _core.record_tables_empty())  # type: ignore[assignment]
+        hands, wins, errors = (record_batch(c).schema for c in _core.record_tables_empty())
+        _EMPTY = (hands, wins, errors)
     assert _EMPTY is not None
     return _EMPTY[TABLES.index(table)]
 
@@ -326,5 +327,6 @@ def to_dask(paths: PathsArg, table: str = "hands", *, files_per_partition: int =
         raise ValueError("to_dask: the paths hold no record files")
     parts = [files[i:i + files_per_partition] for i in range(0, len(files), files_per_partition)]
     meta = schema(table).empty_table().to_pandas(types_mapper=pd.ArrowDtype)
-    return dd.from_map(_read_partition, parts, table=table, fmt=fmt, threads=threads, on_error=on_error, meta=meta,
-                       label=f"tenbou-{table}", enforce_metadata=False)
+    from_map: Any = dd.from_map  # Dask's own functions are not annotated
+    return from_map(_read_partition, parts, table=table, fmt=fmt, threads=threads, on_error=on_error, meta=meta,
+                    label=f"tenbou-{table}", enforce_metadata=False)
