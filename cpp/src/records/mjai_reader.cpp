@@ -210,7 +210,11 @@ struct LineReader::Impl {
     try {
       call();
     } catch (const RecordError& e) {
-      if (e.event >= 0) throw;
+      // A win's error names the line of its hora (the replay scores the wins at end_kyoku).
+      if (e.event >= 0) {
+        const std::string tag = e.tag.empty() ? "hora" : e.tag;
+        throw RecordError{source + ": line " + std::to_string(e.event) + " " + tag + ": " + e.message, e.event, tag, e.attribute};
+      }
       fail(e.attribute, e.message);
     } catch (const InputError& e) {
       fail(e.field(), e.detail());

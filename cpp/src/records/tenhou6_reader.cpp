@@ -1017,7 +1017,7 @@ void GameReader::finish(HandText& h, const HandReading& reading) {
     }
     sink_.hand_end(rec, nullptr);
   } catch (const RecordError& e) {
-    if (e.event >= 0) throw;
+    // The replay's errors (a win's included) name no place: the hand's path does.
     throw Bad{where, e.message};
   }
 }
