@@ -14,6 +14,9 @@
 //                                                          hand_ends, check, tenhou6, mjai or annotate)
 //   tenbou-native bench-replay [seconds] FILES            (games/s of replay + score + settle on one core,
 //                                                          the files read into memory first)
+//   tenbou-native tables [--format F] [--threads N] FILES (the record tables, records/tables.hpp, exported
+//                                                          through the Arrow C data interface and walked:
+//                                                          row counts on stdout, unreadable records on stderr)
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -26,7 +29,9 @@
 #include <vector>
 
 #include "tenbou/api.hpp"
+#include "core/arrow_c.hpp"
 #include "core/framing.hpp"
+#include "records/tables.hpp"
 #include "tenbou/hktw.hpp"
 #include "tenbou/request.hpp"
 #include "tenbou/korean.hpp"
@@ -329,6 +334,81 @@ int run_bench_replay(double seconds, int argc, char** argv, int first) {
   return 0;
 }
 
+// Every buffer of an exported array read to its end (offsets within their data, children as
+// long as the offsets say): what a consumer such as pyarrow does, so the sanitizers see it.
+std::int64_t walk(const ArrowSchema& schema, const ArrowArray& array) {
+  const std::string format = schema.format;
+  std::int64_t sum = array.null_count;
+  const auto* validity = static_cast<const std::uint8_t*>(array.buffers[0]);
+  if (validity)
+    for (std::int64_t i = 0; i < array.length; ++i) sum += (validity[i >> 3] >> (i & 7)) & 1;
+  if (format == "u" || format == "+l") {
+    const auto* offsets = static_cast<const std::int32_t*>(array.buffers[1]);
+    for (std::int64_t i = 0; i < array.length; ++i)
+      if (offsets[i] > offsets[i + 1]) throw std::logic_error("offsets go back in " + std::string(schema.name));
+    if (format == "u") {
+      const auto* data = static_cast<const unsigned char*>(array.buffers[2]);
+      for (std::int32_t i = offsets[0]; i < offsets[array.length]; ++i) sum += data[i];
+    } else if (array.children[0]->length < offsets[array.length]) {
+      throw std::logic_error("a list's items are fewer than its offsets say in " + std::string(schema.name));
+    }
+  } else if (format == "b") {
+    const auto* bits = static_cast<const std::uint8_t*>(array.buffers[1]);
+    for (std::int64_t i = 0; i < array.length; ++i) sum += (bits[i >> 3] >> (i & 7)) & 1;
+  } else if (format != "+s") {
+    const int width = format == "c" ? 1 : format == "s" ? 2 : format == "i" ? 4 : 8;
+    const auto* data = static_cast<const unsigned char*>(array.buffers[1]);
+    for (std::int64_t i = 0; i < array.length * width; ++i) sum += data[i];
+  }
+  if (array.n_children != schema.n_children) throw std::logic_error("children differ in " + std::string(schema.name));
+  for (std::int64_t c = 0; c < array.n_children; ++c) sum += walk(*schema.children[c], *array.children[c]);
+  return sum;
+}
+
+int run_tables(int argc, char** argv) {
+  tenbou::records::RecordTablesOptions options;
+  options.skip_errors = true;
+  std::vector<std::string> names, data;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--format" && i + 1 < argc) {
+      if (!tenbou::record_format_from(argv[++i], options.format)) return std::cerr << "tenbou-native: unknown format " << argv[i] << '\n', 2;
+    } else if (arg == "--threads" && i + 1 < argc) {
+      options.threads = std::stoi(argv[++i]);
+    } else {
+      std::string bytes;
+      if (!read_file(arg, bytes)) return std::cerr << "tenbou-native: " << arg << ": cannot read\n", 2;
+      names.push_back(base_name(arg));
+      data.push_back(std::move(bytes));
+    }
+  }
+  std::vector<tenbou::records::RecordInput> inputs;
+  for (std::size_t i = 0; i < names.size(); ++i) inputs.push_back({names[i], data[i]});
+  std::int64_t rows[3] = {0, 0, 0}, check = 0;
+  for (tenbou::records::RecordTablesBatch& batch : tenbou::records::read_record_tables(inputs, options)) {
+    std::vector<tenbou::tables::Column>* tables[3] = {&batch.hands, &batch.wins, &batch.errors};
+    const char* table_names[3] = {"hands", "wins", "errors"};
+    for (int t = 0; t < 3; ++t) {
+      ArrowSchema schema{};
+      ArrowArray array{};
+      tenbou::tables::export_batch(std::move(*tables[t]), tenbou::records::record_table_metadata(table_names[t]), &schema, &array);
+      rows[t] += array.length;
+      check += walk(schema, array);
+      if (t == 2) {  // the messages: the errors table's last column
+        const ArrowArray& messages = *array.children[3];
+        const auto* offsets = static_cast<const std::int32_t*>(messages.buffers[1]);
+        const auto* text = static_cast<const char*>(messages.buffers[2]);
+        for (std::int64_t i = 0; i < messages.length; ++i)
+          std::cerr << "tenbou-native: " << std::string(text + offsets[i], static_cast<std::size_t>(offsets[i + 1] - offsets[i])) << '\n';
+      }
+      array.release(&array);
+      schema.release(&schema);
+    }
+  }
+  std::cout << "{\"hands\": " << rows[0] << ", \"wins\": " << rows[1] << ", \"errors\": " << rows[2] << ", \"check\": " << check << "}\n";
+  return rows[2] ? 2 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -345,10 +425,12 @@ int main(int argc, char** argv) {
   if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "replay") return run_replay(argc, argv);
   if (cmd == "bench-replay" && argc > 3) return run_bench_replay(std::stod(argv[2]), argc, argv, 3);
+  if (cmd == "tables") return run_tables(argc, argv);
   std::cerr << "usage: tenbou-native score|waits < requests.jsonl | tenbou-native records < requests.bin\n"
                "       tenbou-native options | limits\n"
                "       tenbou-native bench requests.jsonl [seconds]\n"
                "       tenbou-native bench-waits before_win.jsonl [seconds]\n"
-               "       tenbou-native replay [--format F] [--output O] FILES | bench-replay SECONDS FILES\n";
+               "       tenbou-native replay [--format F] [--output O] FILES | bench-replay SECONDS FILES\n"
+               "       tenbou-native tables [--format F] [--threads N] FILES\n";
   return 2;
 }
