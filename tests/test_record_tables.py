@@ -225,6 +225,13 @@ def test_bad_arguments_say_what_is_wrong(tmp_path: Path):
         records.read_hands(games()[:1], threads=-1)
     with pytest.raises(TypeError, match="not bytes"):
         records.read_hands(b"<mjloggm>")  # type: ignore[arg-type]
+    # the binding itself refuses what is not a list of (name, bytes)
+    from tenbou import _core
+    for bad in ([b"<mjloggm/>"], [("a", b"x", 1)], [("a", 3)]):
+        with pytest.raises(TypeError):
+            _core.read_record_tables(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="format must be"):
+        _core.read_record_tables([], "xml")
     empty = records.read_tables([])
     assert [t.num_rows for t in empty] == [0, 0, 0] and empty.wins.schema.equals(records.schema("wins"))
 

@@ -85,6 +85,8 @@ py::list read_record_tables(const py::list& inputs, const std::string& format, i
   std::vector<tenbou::records::RecordInput> records;
   records.reserve(inputs.size());
   for (py::handle item : inputs) {
+    if (!PyTuple_Check(item.ptr()) || PyTuple_GET_SIZE(item.ptr()) != 2)
+      throw py::type_error("read_record_tables: each input must be a (name, bytes) tuple");
     auto pair = py::reinterpret_borrow<py::tuple>(item);
     records.push_back({pair[0].cast<std::string>(), bytes_of(pair[1])});
   }
