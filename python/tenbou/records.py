@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, NamedTuple, Opt
 from . import _core
 from ._arrow import record_batch, require_pyarrow
 from .errors import RecordError
-from .replay import FORMATS, Input, _file_inputs, _wanted, read_inputs
+from .replay import FORMATS, Input, _file_inputs, directory_files, read_inputs
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyarrow
@@ -280,14 +280,7 @@ def _expand(paths: Sequence[str]) -> List[Tuple[str, str]]:
         if path == "-":
             raise ValueError("to_dask reads files, not standard input ('-')")
         if os.path.isdir(path):
-            found: List[str] = []
-            for dirpath, dirnames, filenames in os.walk(path):
-                dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__MACOSX")
-                for f in filenames:
-                    rel = os.path.relpath(os.path.join(dirpath, f), path).replace(os.sep, "/")
-                    if _wanted(rel):
-                        found.append(rel)
-            out.extend((os.path.join(path, rel), rel) for rel in sorted(found))
+            out.extend((os.path.join(path, rel), rel) for rel in directory_files(path))
         else:
             out.append((path, os.path.basename(path)))
     return out

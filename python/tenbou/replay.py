@@ -356,8 +356,10 @@ def _zip_inputs(f: Optional[IO[bytes]], pieces: Iterator[bytes], name: str, fold
             spool.close()
 
 
-def _directory_inputs(root: str, top: str) -> Iterator[Input]:
-    """A directory's records and archives, in name order, subdirectories included."""
+def directory_files(root: str) -> List[str]:
+    """A directory's records and archives (paths relative to it, with "/"), in name order,
+    subdirectories included: what ``tenbou replay DIR`` reads (and ``tenbou.records.to_dask``
+    spreads over its partitions)."""
     found: List[str] = []
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__MACOSX")
@@ -365,7 +367,12 @@ def _directory_inputs(root: str, top: str) -> Iterator[Input]:
             rel = os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
             if _wanted(rel):
                 found.append(rel)
-    for rel in sorted(found):
+    return sorted(found)
+
+
+def _directory_inputs(root: str, top: str) -> Iterator[Input]:
+    """A directory's records and archives, in name order, subdirectories included."""
+    for rel in directory_files(root):
         yield from _file_inputs(os.path.join(root, rel), f"{top}{rel}", rel)
 
 

@@ -28,4 +28,13 @@ void TileAllocator::give_back(TileId id) {
   used_[id / 4] &= static_cast<std::uint8_t>(~(1u << (id % 4)));
 }
 
+const char* outcome_name(const RecordedHandEnd& r) {
+  if (!r.wins.empty()) return "win";
+  switch (r.draw.kind) {
+    case DrawKind::Exhaustive: return "draw";
+    case DrawKind::NagashiMangan: return "nagashi_mangan";
+    default: return "abortive";
+  }
+}
+
 }  // namespace tenbou::records

@@ -166,6 +166,10 @@ struct RecordedHandEnd {
   long event = -1;                 // where the record states it (first win's or the draw's)
 };
 
+// "win", "draw" (exhaustive), "nagashi_mangan" or "abortive": the hand end's outcome as the
+// hand-end lines and the record tables name it.
+const char* outcome_name(const RecordedHandEnd& recorded);
+
 // The replay's own answer for one win and for a hand end: filled by the replay (replay.cpp)
 // before it passes the hand end on; null when a sink is fed straight from a reader. Writers use
 // the record's values where it has them and these where it has not (mjai has no score text).

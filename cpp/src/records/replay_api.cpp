@@ -79,19 +79,11 @@ using records::GameStart;
 using records::HandStart;
 using records::RecordedHandEnd;
 using records::RecordedWin;
+using records::outcome_name;
 using records::ReplayedHandEnd;
 using records::ReplayedWin;
 
 constexpr const char* kWinds = "ESWN";
-
-const char* outcome_name(const RecordedHandEnd& r) {
-  if (!r.wins.empty()) return "win";
-  switch (r.draw.kind) {
-    case records::DrawKind::Exhaustive: return "draw";
-    case records::DrawKind::NagashiMangan: return "nagashi_mangan";
-    default: return "abortive";
-  }
-}
 
 void write_seats(JsonTextWriter& w, const std::array<std::int64_t, 4>& values, int players) {
   w.begin_array();

@@ -105,15 +105,6 @@ std::vector<Column> errors_columns() {
   return c;
 }
 
-const char* outcome_name(const RecordedHandEnd& r) {
-  if (!r.wins.empty()) return "win";
-  switch (r.draw.kind) {
-    case DrawKind::Exhaustive: return "draw";
-    case DrawKind::NagashiMangan: return "nagashi_mangan";
-    default: return "abortive";
-  }
-}
-
 void push_seats(Column& list, const std::array<std::int64_t, 4>& values, int players) {
   for (int i = 0; i < players; ++i) list.item().push_int(values[static_cast<std::size_t>(i)]);
   list.end_list();
