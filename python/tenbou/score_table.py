@@ -153,15 +153,14 @@ def score_batches(batches: Iterable[Any], *, options: Optional[Mapping[str, Any]
     input batch, in order, holding only one batch at a time (a table of any size streams in
     bounded memory). ``batches``: an iterable of ``pyarrow.RecordBatch`` (or objects with
     ``__arrow_c_array__``), a ``pyarrow.RecordBatchReader``, or anything with
-    ``__arrow_c_stream__``. Options and errors as :func:`score_table`.
+    ``__arrow_c_stream__`` (a table: its batches). Options and errors as :func:`score_table`.
     """
     pa = require_pyarrow()
     scorer = _Scorer(options, threads)
     if hasattr(batches, "__arrow_c_stream__") and not isinstance(batches, pa.RecordBatchReader):
-        batches = pa.RecordBatchReader.from_stream(batches)
-    elif isinstance(batches, (pa.RecordBatch, pa.Table)) or not hasattr(batches, "__iter__"):
-        raise TypeError(f"score_batches: expected an iterable of record batches, got {type(batches).__name__} "
-                        f"(score_table takes a whole table)")
+        batches = pa.RecordBatchReader.from_stream(batches)  # a table, a Polars DataFrame: its batches
+    elif not hasattr(batches, "__iter__") or isinstance(batches, (str, bytes, Mapping)):
+        raise TypeError(f"score_batches: expected an iterable of record batches, got {type(batches).__name__}")
     return _score_each(pa, scorer, batches)
 
 

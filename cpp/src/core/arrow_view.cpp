@@ -236,6 +236,7 @@ const Json* CellView::parsed_options(const ArrowNode& column, std::int64_t row) 
   if (!same) {
     s.have_options = true;
     s.options_text = text;
+    ++s.options_generation;
     s.bad_options.clear();
     try {
       s.options = Json::parse(text);
@@ -246,6 +247,59 @@ const Json* CellView::parsed_options(const ArrowNode& column, std::int64_t row) 
   }
   if (!s.bad_options.empty()) throw InputError("bad_json", "options", "the options text is not a JSON object: " + s.bad_options);
   return &s.options;
+}
+
+bool same_cells(const ArrowNode& node, std::int64_t a, std::int64_t b) {
+  const bool va = node.valid(a), vb = node.valid(b);
+  if (va != vb) return false;
+  if (!va || a == b) return true;
+  using T = ArrowNode::Type;
+  switch (node.type) {
+    case T::Bool: {
+      const auto* bits = static_cast<const std::uint8_t*>(node.values);
+      const std::int64_t pa = a + node.offset, pb = b + node.offset;
+      return ((bits[pa >> 3] >> (pa & 7)) & 1) == ((bits[pb >> 3] >> (pb & 7)) & 1);
+    }
+    case T::Utf8:
+    case T::LargeUtf8:
+    case T::Utf8View: return node.string_at(a) == node.string_at(b);
+    case T::Float32:
+    case T::Float64: return false;  // (NaN and -0.0: never worth a cache)
+    case T::Struct:
+      for (const ArrowNode& c : node.children)
+        if (!same_cells(c, a + node.offset, b + node.offset)) return false;
+      return true;
+    case T::List:
+    case T::LargeList: {
+      const std::int64_t n = node.list_end(a) - node.list_begin(a);
+      if (n != node.list_end(b) - node.list_begin(b)) return false;
+      for (std::int64_t k = 0; k < n; ++k)
+        if (!same_cells(node.children[0], node.list_begin(a) + k, node.list_begin(b) + k)) return false;
+      return true;
+    }
+    case T::Null: return true;
+    default: return node.int_at(a) == node.int_at(b);
+  }
+}
+
+RiichiRules read_riichi_options(const CellView& options) {
+  RowScratch& s = *options.scratch();
+  const Json* json = options.json();
+  const bool parsed = json && (json == &s.options || json == s.constant_options);
+  const bool cell = !json && options.node()->type == ArrowNode::Type::Struct;
+  if (s.have_rules) {
+    if (parsed && s.rules_json == json && s.rules_generation == s.options_generation) return s.rules;
+    if (cell && !s.rules_json && s.rules_row >= 0 && same_cells(*options.node(), s.rules_row, options.index())) return s.rules;
+  }
+  RiichiRules rules = riichi_reader::read_riichi_options(options);  // throws for bad options: nothing kept
+  if (parsed || cell) {
+    s.have_rules = true;
+    s.rules = rules;
+    s.rules_json = parsed ? json : nullptr;
+    s.rules_generation = s.options_generation;
+    s.rules_row = cell ? options.index() : -1;
+  }
+  return rules;
 }
 
 }  // namespace tenbou::tables

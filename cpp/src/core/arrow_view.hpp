@@ -99,7 +99,16 @@ struct RowScratch {
   std::string_view options_text;
   bool have_options = false;
   Json options;
+  std::uint64_t options_generation = 0;  // counts the texts parsed into `options`
   std::string bad_options;  // the parse error of options_text, when it failed
+  // The Riichi rules last read from an options value, and which value that was: a parsed
+  // text (its Json and generation) or a struct cell (its row). Rows of a table nearly always
+  // repeat one options value: read once, reused while it stays the same.
+  bool have_rules = false;
+  const Json* rules_json = nullptr;
+  std::uint64_t rules_generation = 0;
+  std::int64_t rules_row = -1;
+  RiichiRules rules;
   char digits[24];           // a uint64 past int64's range, as text (the view that asked reads it at once)
 };
 
@@ -194,7 +203,9 @@ class CellView final : public ValueView {
   }
 
   const ArrowNode* node() const { return node_; }
+  const Json* json() const { return json_; }
   std::int64_t index() const { return i_; }
+  RowScratch* scratch() const { return scratch_; }
 
  private:
   bool top() const { return node_->path.empty(); }
@@ -217,5 +228,13 @@ TENBOU_ALWAYS_INLINE inline bool get_bool(const CellView& v, const CellKey& fiel
   }
   return tenbou::get_bool<CellView, CellKey>(v, field);
 }
+
+// Whether slots a and b (logical indices) of `node` hold the same value (nulls equal).
+bool same_cells(const ArrowNode& node, std::int64_t a, std::int64_t b);
+
+// The request's options read as read_riichi_options reads them (found by argument-dependent
+// lookup from request_reader.hpp, preferred to its template), reusing the previous row's rules
+// when this row's options value is the same one.
+RiichiRules read_riichi_options(const CellView& options);
 
 }  // namespace tenbou::tables

@@ -190,6 +190,10 @@ std::vector<Column> build_columns(const std::vector<Part>& parts) {
 
 std::vector<Column> score_batch(const ArrowNode& batch, const Json* constant_options, int threads) {
   const std::int64_t rows = batch.length;
+  if (constant_options)
+    for (const ArrowNode& c : batch.children)
+      if (c.key == riichi_reader::Key::Options)
+        throw ColumnError("options", "options are given for every row and as a column: give one of them");
   // Threads only pay for themselves past a few thousand rows.
   constexpr std::int64_t kRowsPerThread = 2048;
   std::int64_t n = threads < 1 ? 1 : threads;
