@@ -26,6 +26,15 @@ VECTORS = Path(__file__).parent / "data" / "vectors.jsonl"
 INT64_MAX = 2**63 - 1
 
 
+def table_of(requests: List[Dict[str, Any]]) -> Any:
+    """Requests as a table: a column per key (first-seen order), null where a request lacks it.
+    (pa.Table.from_pylist would take the keys of the first request only.)"""
+    keys: Dict[str, None] = {}
+    for q in requests:
+        keys.update(dict.fromkeys(q))
+    return pa.table({k: pa.array([q.get(k) for q in requests]) for k in keys})
+
+
 def expected(request: Any) -> Dict[str, Any]:
     """The result columns' values for one request object, from score()."""
     fail = {"ok": False, "han": 0, "fu": 0, "yakuman": 0, "total": 0, "limit": None, "yaku": [], "yaku_han": []}
@@ -233,7 +242,7 @@ def real_wins() -> List[Dict[str, Any]]:
 
 def test_the_real_wins_are_score(real_wins):
     assert len(real_wins) > 8000
-    struct = pa.Table.from_pylist(real_wins)
+    struct = table_of(real_wins)
     assert pa.types.is_struct(struct.schema.field("options").type)
     as_json = struct.set_column(struct.schema.get_field_index("options"), "options",
                                 pa.array([json.dumps(q["options"]) for q in real_wins]))
@@ -249,7 +258,7 @@ def test_the_real_wins_are_score(real_wins):
 
 
 def test_threads_and_batches_change_nothing(real_wins):
-    table = pa.Table.from_pylist(real_wins)
+    table = table_of(real_wins)
     one = tenbou.score_table(table)
     assert tenbou.score_table(table, threads=2).equals(one)
     assert tenbou.score_table(table, threads=0).equals(one)
@@ -266,7 +275,7 @@ def test_threads_and_batches_change_nothing(real_wins):
 
 
 def test_slices_dictionaries_and_other_string_types(real_wins):
-    table = pa.Table.from_pylist(real_wins[:600])
+    table = table_of(real_wins[:600])
     want = tenbou.score_table(table).to_pylist()
     # a slice: arrays with offsets, top level and inside lists and structs
     assert tenbou.score_table(table.slice(123, 200)).to_pylist() == want[123:323]
@@ -286,8 +295,8 @@ def test_slices_dictionaries_and_other_string_types(real_wins):
 
 def test_polars_dataframe(real_wins):
     pl = pytest.importorskip("polars")
-    df = pl.DataFrame(real_wins[:500])
-    want = tenbou.score_table(pa.Table.from_pylist(real_wins[:500])).to_pylist()
+    df = pl.from_arrow(table_of(real_wins[:500]))  # (exported back as Polars' own arrays: string views)
+    want = tenbou.score_table(table_of(real_wins[:500])).to_pylist()
     assert tenbou.score_table(df).to_pylist() == want
 
 
@@ -363,7 +372,7 @@ def rss_bytes() -> int:
 def test_score_batches_streams_in_bounded_memory(real_wins):
     import numpy as np
 
-    base = pa.Table.from_pylist(real_wins[:5000]).combine_chunks().to_batches()[0]
+    base = table_of(real_wins[:5000]).combine_chunks().to_batches()[0]
     rng = np.random.default_rng(5)
 
     def batches(n: int):

