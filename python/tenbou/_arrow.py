@@ -6,13 +6,13 @@ interface (``__arrow_c_array__``): pyarrow takes the buffers without a copy.
 """
 from __future__ import annotations
 
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 
 def require_pyarrow() -> Any:
     """The pyarrow module, or an ImportError that says how to install it."""
     try:
-        import pyarrow
+        import pyarrow  # type: ignore[import-untyped,unused-ignore]
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError(
             'Arrow tables need pyarrow (>= 14): pip install "tenbou[arrow]"'
@@ -26,7 +26,7 @@ class _CapsuleBatch:
     __slots__ = ("_capsules",)
 
     def __init__(self, capsules: Tuple[Any, Any]) -> None:
-        self._capsules = capsules
+        self._capsules: Optional[Tuple[Any, Any]] = capsules
 
     def __arrow_c_array__(self, requested_schema: Any = None) -> Tuple[Any, Any]:
         capsules, self._capsules = self._capsules, None
