@@ -391,3 +391,134 @@ def test_score_batches_streams_in_bounded_memory(real_wins):
     assert total == 200 * 5000 and ok > 0.9 * total
     # The results kept would be ~80 MB (1M rows); one batch in flight is well under 1 MB.
     assert grown < 30 * 2**20, f"RSS grew by {grown / 2**20:.1f} MiB over 180 batches"
+
+
+# --- malformed Arrow structs, made by hand (ctypes): refused with the column named, never read ---
+
+import ctypes  # noqa: E402
+
+
+class ArrowSchema(ctypes.Structure):
+    pass
+
+
+class ArrowArray(ctypes.Structure):
+    pass
+
+
+ArrowSchema._fields_ = [("format", ctypes.c_char_p), ("name", ctypes.c_char_p), ("metadata", ctypes.c_char_p),
+                        ("flags", ctypes.c_int64), ("n_children", ctypes.c_int64),
+                        ("children", ctypes.POINTER(ctypes.POINTER(ArrowSchema))),
+                        ("dictionary", ctypes.POINTER(ArrowSchema)), ("release", ctypes.c_void_p),
+                        ("private_data", ctypes.c_void_p)]
+ArrowArray._fields_ = [("length", ctypes.c_int64), ("null_count", ctypes.c_int64), ("offset", ctypes.c_int64),
+                       ("n_buffers", ctypes.c_int64), ("n_children", ctypes.c_int64),
+                       ("buffers", ctypes.POINTER(ctypes.c_void_p)),
+                       ("children", ctypes.POINTER(ctypes.POINTER(ArrowArray))),
+                       ("dictionary", ctypes.POINTER(ArrowArray)), ("release", ctypes.c_void_p),
+                       ("private_data", ctypes.c_void_p)]
+
+_RELEASE = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(lambda p: None)  # never called: the capsules own nothing
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.restype = ctypes.py_object
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+
+
+class HandMade:
+    """A record batch of hand-made columns: (name, format, length, buffers, children, n_buffers...)."""
+
+    def __init__(self) -> None:
+        self.keep: List[Any] = []
+
+    def buffer(self, ctype: Any, values: List[Any]) -> int:
+        arr = (ctype * max(1, len(values)))(*values)
+        self.keep.append(arr)
+        return ctypes.addressof(arr)
+
+    def node(self, fmt: str, name: str, length: int, buffers: List[Optional[int]], children=(), offset: int = 0,
+             null_count: int = 0) -> Tuple[Any, Any]:
+        s, a = ArrowSchema(), ArrowArray()
+        s.format, s.name, s.flags = fmt.encode(), name.encode(), 2
+        s.n_children = a.n_children = len(children)
+        if children:
+            sc = (ctypes.POINTER(ArrowSchema) * len(children))(*[ctypes.pointer(c[0]) for c in children])
+            ac = (ctypes.POINTER(ArrowArray) * len(children))(*[ctypes.pointer(c[1]) for c in children])
+            self.keep += [sc, ac]
+            s.children, a.children = sc, ac
+        bufs = (ctypes.c_void_p * max(1, len(buffers)))(*buffers)
+        self.keep += [bufs, children]
+        a.length, a.offset, a.null_count, a.n_buffers, a.buffers = length, offset, null_count, len(buffers), bufs
+        s.release = a.release = ctypes.cast(_RELEASE, ctypes.c_void_p)
+        self.keep += [s, a]
+        return s, a
+
+    def strings(self, name: str, texts: List[str], offsets: Optional[List[int]] = None) -> Tuple[Any, Any]:
+        data = "".join(texts).encode()
+        if offsets is None:
+            offsets = [0]
+            for t in texts:
+                offsets.append(offsets[-1] + len(t.encode()))
+        return self.node("u", name, len(texts), [None, self.buffer(ctypes.c_int32, offsets),
+                                                  self.buffer(ctypes.c_char, list(data))])
+
+    def score(self, *columns: Tuple[Any, Any], length: int) -> Any:
+        s, a = self.node("+s", "", length, [None], children=columns)
+        capsules = (_capsule_new(ctypes.addressof(s), b"arrow_schema", None),
+                    _capsule_new(ctypes.addressof(a), b"arrow_array", None))
+        from tenbou import _core
+        from tenbou._arrow import record_batch
+
+        return record_batch(_core.score_table_batch(*capsules))
+
+
+def test_hand_made_batches_are_read():
+    m = HandMade()
+    result = m.score(m.strings("hand", ["234567m234p55s678s", "123m"]), m.strings("win_tile", ["5m", "1m"]),
+                     m.node("b", "riichi", 2, [None, m.buffer(ctypes.c_uint8, [0b01])]), length=2)
+    assert result.column("ok").to_pylist() == [True, False]
+    assert result.column("yaku").to_pylist()[0] == ["riichi", "pinfu", "tanyao"]
+
+
+@pytest.mark.parametrize("case", ["decreasing", "negative", "list_past_child", "buffers", "children", "null_count",
+                                  "struct_short", "format", "missing_values", "view_buffer", "duplicate", "no_format"])
+def test_malformed_batches_raise_naming_the_column(case):
+    m = HandMade()
+    hand = m.strings("hand", ["234567m234p55s678s", "234567m234p55s678s"])
+    column = "tsumo"
+    if case == "decreasing":
+        bad, column = m.strings("win_tile", ["5m", "5m"], offsets=[0, 2, 1]), "win_tile"
+    elif case == "negative":
+        bad, column = m.strings("win_tile", ["5m", "5m"], offsets=[-4, 2, 4]), "win_tile"
+    elif case == "list_past_child":
+        items = m.strings("item", ["chi:123m"])
+        bad = m.node("+l", "melds", 2, [None, m.buffer(ctypes.c_int32, [0, 1, 5])], children=[items])
+        column = "melds"
+    elif case == "buffers":
+        bad = m.node("b", "tsumo", 2, [None])
+    elif case == "children":
+        bad = m.node("+l", "melds", 2, [None, m.buffer(ctypes.c_int32, [0, 0, 0])])
+        column = "melds"
+    elif case == "null_count":
+        bad = m.node("b", "tsumo", 2, [None, m.buffer(ctypes.c_uint8, [0])], null_count=1)
+    elif case == "struct_short":
+        preset = m.strings("preset", ["tenhou"])
+        bad, column = m.node("+s", "options", 2, [None], children=[preset]), "options.preset"
+    elif case == "format":
+        bad = m.node("tsu", "tsumo", 2, [None, m.buffer(ctypes.c_int32, [0, 0])])
+    elif case == "missing_values":
+        bad = m.node("i", "honba", 2, [None, None])
+        column = "honba"
+    elif case == "view_buffer":  # a 20-byte string in data buffer 3 of 1
+        view = [20, 0, 3, 0] + [0] * 4
+        views = m.buffer(ctypes.c_int32, view)
+        bad = m.node("vu", "win_tile", 2, [None, views, m.buffer(ctypes.c_char, [b"x"] * 8), m.buffer(ctypes.c_int64, [8])])
+        column = "win_tile"
+    elif case == "duplicate":
+        bad, column = m.strings("hand", ["5m", "5m"]), "hand"
+    else:
+        bad = m.node("b", "tsumo", 2, [None, m.buffer(ctypes.c_uint8, [0])])
+        bad[0].format = None
+    with pytest.raises(tenbou.TableError) as e:
+        m.score(hand, bad, length=2)
+    assert e.value.column == column, str(e.value)
+    assert str(e.value).startswith(f'column "{column}"')
