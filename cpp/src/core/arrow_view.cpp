@@ -265,9 +265,31 @@ bool same_cells(const ArrowNode& node, std::int64_t a, std::int64_t b) {
     case T::Utf8View: return node.string_at(a) == node.string_at(b);
     case T::Float32:
     case T::Float64: return false;  // (NaN and -0.0: never worth a cache)
-    case T::Struct:
-      for (const ArrowNode& c : node.children)
-        if (!same_cells(c, a + node.offset, b + node.offset)) return false;
+    case T::Struct:  // (the options of every row: scalar fields compared here, without a call each)
+      for (const ArrowNode& c : node.children) {
+        const std::int64_t ca = a + node.offset, cb = b + node.offset;
+        switch (c.type) {
+          case T::Bool:
+          case T::Utf8: {
+            const bool va_ = c.valid(ca);
+            if (va_ != c.valid(cb)) return false;
+            if (!va_) break;
+            if (c.type == T::Utf8) {
+              const std::int32_t* o = c.offsets32 + c.offset;
+              const std::int32_t n = o[ca + 1] - o[ca];
+              if (n != o[cb + 1] - o[cb] || std::memcmp(c.chars + o[ca], c.chars + o[cb], static_cast<std::size_t>(n)) != 0)
+                return false;
+            } else {
+              const auto* bits = static_cast<const std::uint8_t*>(c.values);
+              const std::int64_t pa = ca + c.offset, pb = cb + c.offset;
+              if (((bits[pa >> 3] >> (pa & 7)) & 1) != ((bits[pb >> 3] >> (pb & 7)) & 1)) return false;
+            }
+            break;
+          }
+          default:
+            if (!same_cells(c, ca, cb)) return false;
+        }
+      }
       return true;
     case T::List:
     case T::LargeList: {
