@@ -522,3 +522,19 @@ def test_malformed_batches_raise_naming_the_column(case):
         m.score(hand, bad, length=2)
     assert e.value.column == column, str(e.value)
     assert str(e.value).startswith(f'column "{column}"')
+
+
+def test_pandas_dataframe(real_wins):
+    pd = pytest.importorskip("pandas")
+    if not hasattr(pd.DataFrame, "__arrow_c_stream__"):
+        pytest.skip("this pandas has no Arrow PyCapsule export")
+    table = table_of(real_wins[:300]).drop_columns(["options"])
+    want = tenbou.score_table(table, options={"preset": "tenhou", "red_fives": True}).to_pylist()
+    options = {"preset": "tenhou", "red_fives": True}
+    df = table.to_pandas(types_mapper=pd.ArrowDtype)  # (the columns keep their Arrow types)
+    assert tenbou.score_table(df, options=options).to_pylist() == want
+    # pandas' own dtypes make an int column with nulls float64: a float is not an integer, as in score()
+    floats = tenbou.score_table(table.to_pandas(), options=options).to_pylist()
+    players = [q.get("players") is not None for q in real_wins[:300]]
+    assert 0 < sum(players) < 300
+    assert [r["message"] for r in floats] == ["players: must be an integer, not number" if p else None for p in players]
