@@ -245,7 +245,7 @@ const Json* CellView::parsed_options(const ArrowNode& column, std::int64_t row) 
       if (s.bad_options.empty()) s.bad_options = "not valid JSON";
     }
   }
-  if (!s.bad_options.empty()) throw InputError("bad_json", "options", "the options text is not a JSON object: " + s.bad_options);
+  if (!s.bad_options.empty()) throw InputError("bad_json", "options", "a text options column holds JSON text, and this row's is not JSON: " + s.bad_options);
   return &s.options;
 }
 
