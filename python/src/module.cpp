@@ -14,6 +14,7 @@
 #include "result_store.hpp"
 #include "py_analysis.hpp"
 #include "py_replay.hpp"
+#include "py_score_table.hpp"
 #include "py_result.hpp"
 #include "score_many.hpp"
 #include "tenbou/api.hpp"
@@ -318,4 +319,5 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "input_limits_json", [] { return tenbou::input_limits_json(); }, "The input contract's limits as JSON text.");
   tenbou_py::add_replay(m);  // game records (py_replay.cpp)
+  tenbou_py::add_score_table(m);  // Arrow record batches scored (py_score_table.cpp)
 }

@@ -39,6 +39,8 @@ __all__ = [
     "score",
     "score_many",
     "score_json",
+    "score_table",
+    "score_batches",
     "shanten",
     "waits",
     "discards",
@@ -273,6 +275,9 @@ from . import hktw, korean, riichi, tiles  # noqa: E402
 # Game records (replay.py): the function `tenbou.replay`; its module stays reachable as
 # `from tenbou.replay import HandEnd, ...` (sys.modules), as `tenbou.replay` is the function.
 from .replay import replay  # noqa: E402
+
+# Columnar scoring (score_table.py): pyarrow is imported on the first call, never here.
+from .score_table import score_batches, score_table  # noqa: E402
 
 _LAZY_SUBMODULES = ("mjlog", "cli")
 

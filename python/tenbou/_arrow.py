@@ -12,7 +12,7 @@ from typing import Any, Optional, Tuple
 def require_pyarrow() -> Any:
     """The pyarrow module, or an ImportError that says how to install it."""
     try:
-        import pyarrow
+        import pyarrow  # type: ignore[import-untyped,unused-ignore]
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError(
             'Arrow tables need pyarrow (>= 14): pip install "tenbou[arrow]"'

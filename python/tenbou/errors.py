@@ -26,6 +26,7 @@ __all__ = [
     "InvalidFlowerError",
     "DuplicateFlowerError",
     "RecordError",
+    "TableError",
 ]
 
 
@@ -112,6 +113,17 @@ class RecordError(InvalidRequestError):
         self.tag = tag
         self.attribute = attribute
         self.output = ""
+
+
+class TableError(TenbouError, ValueError):
+    """A table :func:`tenbou.score_table` cannot read: no ``hand`` column, a column of a type it
+    does not read, malformed Arrow arrays. ``column`` names the column (``"options.preset"`` for a
+    struct's field, ``"melds.item"`` for a list's items; empty for the table itself)."""
+
+    def __init__(self, message: str, column: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
 
 
 _BY_REASON: Dict[str, Type[InvalidRequestError]] = {
