@@ -74,8 +74,9 @@ def main() -> None:
                 with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                               dashboard_address=None) as cluster, distributed.Client(cluster):
                     ddf = records.to_dask(files, "wins", files_per_partition=100)
-                    ddf.compute()  # warm the workers (imports, first call)
+                    total = int(ddf["han"].sum().compute())  # warms the workers (imports, first call)
                     t = best(args.repeat, lambda: int(ddf["han"].sum().compute()))
+                    assert int(ddf["han"].sum().compute()) == total
                 dask_rows.append((workers, n / t))
 
     print(f"\n{n} games ({n // args.copies} real Tenhou games x {args.copies}), best of {args.repeat}; "
