@@ -2,7 +2,10 @@
 (every discard of a 14-tile hand, 17 draws, objective score) for ready, 1-, 2- and
 3-shanten hands, beside the answer without "ev" and the published figures of two peers.
 
-    python benchmarks/bench_ev.py [--hands 8] [--reps 20] [--turns 17] [--seed 1]
+    python benchmarks/bench_ev.py [--hands 8] [--reps 20] [--turns 17] [--seed 1] [--answers FILE]
+
+--answers FILE: also write every bench hand's whole answer (objectives score and win) as JSON,
+to show that a change to the search leaves every reported value as it was (diff two files).
 
 Hands: complete hands of tests/hand_generator.py with 1 to 4 tiles replaced by random ones,
 kept by their shanten after the best discard (closed hands, four-player). Times are CPU time
@@ -84,11 +87,22 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--turns", type=int, default=17)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--answers", type=Path, help="write every bench hand's answers here (JSON)")
     args = ap.parse_args()
     tool = native_tool().parent / "tenbou-ev-sim"
+    by_shanten = hands_by_shanten(args.hands, args.seed)
+    if args.answers:
+        answers = {}
+        for hands in by_shanten.values():
+            for hand in hands:
+                for objective in ("score", "win"):
+                    request = {"hand": hand, "ev": {"turns": args.turns, "objective": objective, "max_states": 50_000_000}}
+                    out = subprocess.run([str(tool), "--answer", json.dumps(request)], capture_output=True, text=True)
+                    answers[f"{hand} {objective}"] = json.loads(out.stdout)
+        args.answers.write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")
     print(f"machine: {platform.machine()}, {platform.processor() or platform.platform()}; CPU time, native")
     print(f"{'hands':<12}{'n':>3}{'median':>12}{'max':>12}{'no ev':>10}{'states':>10}  target   peers (published)")
-    for s, hands in hands_by_shanten(args.hands, args.seed).items():
+    for s, hands in by_shanten.items():
         if not hands:
             continue
         times, plain, states = [], [], []

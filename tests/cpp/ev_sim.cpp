@@ -136,7 +136,15 @@ int bench(const char* text, long reps) {
   return 0;
 }
 
+// --answer REQUEST: the whole discards answer as JSON (benchmarks/bench_ev.py --answers keeps
+// them to show a faster search reports the same values, byte for byte).
+int answer_of(const char* text) {
+  std::printf("%s\n", discards_json(Json::parse(text)).dump().c_str());
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--answer") return answer_of(argv[2]);
   if (argc == 4 && std::string(argv[1]) == "--bench") return bench(argv[2], std::atol(argv[3]));
   if (argc != 7) {
     std::fprintf(stderr, "usage: ev_sim REQUEST TURNS OBJECTIVE WALLS SEED MODE\n");
