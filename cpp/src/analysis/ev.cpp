@@ -183,6 +183,7 @@ struct Node {
   std::uint64_t depends = ~std::uint64_t{0};
   std::uint16_t profile = 0;
   std::uint32_t next = 0xFFFFFFFFu;
+  Key plain{0, 0};  // key_of(hand, no reds)
 };
 struct Outcome {
   int count;  // copies in the wall that give this draw
@@ -209,6 +210,8 @@ struct Store {
   std::vector<std::uint32_t> cands;
   std::vector<std::uint8_t> choice;
   FlatMap memo;  // (hand, reds) -> the newest node of that hand (then Node::next)
+  std::vector<double> mass, next_mass;  // scratch of forward()
+  std::vector<std::uint32_t> active, next_active;
 };
 
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
@@ -353,7 +356,6 @@ class RootSearch {
   double at(const Node& n, Field f, int k) const { return st_->vals[n.values + f * (T_ + 1) + k]; }
   double& at(std::uint32_t id, Field f, int k) { return st_->vals[st_->nodes[id].values + f * (T_ + 1) + k]; }
 
-  int shanten13(const TileCounts& h) { return shanten13(h, key_of(h, Reds{})); }
   int shanten13(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.shanten.find(key); v != FlatMap::kNone) return static_cast<int>(v) - 8;
     int s = standard_draws_needed(h, sets_, three_) - 1;
@@ -366,11 +368,11 @@ class RootSearch {
   }
 
   // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
-  const Shared::HandFacts& facts(const TileCounts& h) {
-    const Key key = key_of(h, Reds{});
+  // key: key_of(h, Reds{}).
+  const Shared::HandFacts& facts(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
-    f.shanten = static_cast<std::int8_t>(shanten13(h));
+    f.shanten = static_cast<std::int8_t>(shanten13(h, key));
     const StandardShanten standard(h, sets_, three_);
     const ClosedFormsShanten closed(h, true);
     const int standard_now = standard.draws_needed() - 1;
@@ -474,7 +476,8 @@ class RootSearch {
     n.profile = profile_;
     n.values = static_cast<std::uint32_t>(st_->vals.size());
     st_->vals.resize(st_->vals.size() + 3 * (T_ + 1), 0.0);
-    n.shanten = shanten13(h, with_reds(key, Reds{}));
+    n.plain = with_reds(key, Reds{});
+    n.shanten = shanten13(h, n.plain);
     st_->nodes.push_back(n);
     if (n.shanten == 0) build_ready(id);
     else build_free(id);
@@ -578,7 +581,7 @@ class RootSearch {
   void build_ready(std::uint32_t id) {
     const TileCounts h = st_->nodes[id].hand;
     const Reds reds = st_->nodes[id].reds;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h, st_->nodes[id].plain).after;
     int w = 0;
     double s_dama = 0, s_riichi = 0, s_ipp = 0;
     std::uint64_t depends = 0;
@@ -633,10 +636,12 @@ class RootSearch {
     const TileCounts h = st_->nodes[id].hand;
     const Reds reds = st_->nodes[id].reds;
     const int s = st_->nodes[id].shanten;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
-    const Key plain_key = key_of(h, Reds{});
-    std::vector<Outcome> outs;
-    std::vector<std::uint32_t> cands;
+    const Key plain_key = st_->nodes[id].plain;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key).after;
+    // (On the stack, not the heap: a node has at most 2 x 34 outcomes of at most 13 candidates.)
+    std::array<Outcome, 2 * kTileKinds> outs;
+    std::array<std::uint32_t, 2 * kTileKinds * 13> cands;
+    std::uint32_t n_outs = 0, n_cands = 0;
     int useful = 0;
     std::uint64_t depends = 0;
     for (int x = 0; x < kTileKinds; ++x) {
@@ -661,7 +666,7 @@ class RootSearch {
         ++drawn[x];
         Reds drawn_reds = reds;
         if (variant) ++drawn_reds[suit];
-        Outcome o{copies, static_cast<std::uint32_t>(cands.size()), 0, static_cast<Tile>(x), variant == 1};
+        Outcome o{copies, n_cands, 0, static_cast<Tile>(x), variant == 1};
         for (std::size_t at_keep = keep_list;; ++at_keep) {
           const int d = shared_.keep[at_keep];  // (re-read: node_of below may grow keep)
           if (d == Shared::kEnd) break;
@@ -672,23 +677,24 @@ class RootSearch {
           Reds next_reds = drawn_reds;
           // A five goes plain first: a red one is worth a dora and nothing less.
           if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
-          cands.push_back(node_of(next, next_reds, with_reds(next_key, next_reds)));  // (may grow st_->nodes)
+          cands[n_cands++] = node_of(next, next_reds, with_reds(next_key, next_reds));  // (may grow st_->nodes)
         }
-        o.cand_end = static_cast<std::uint32_t>(cands.size());
-        if (o.cand_end > o.cand_begin) outs.push_back(o);
+        o.cand_end = n_cands;
+        if (o.cand_end > o.cand_begin) outs[n_outs++] = o;
       }
     }
-    for (const std::uint32_t c : cands) depends |= st_->nodes[c].depends;
+    for (std::uint32_t c = 0; c < n_cands; ++c) depends |= st_->nodes[cands[c]].depends;
     Node& n = st_->nodes[id];
     n.depends = depends;
     n.out_begin = static_cast<std::uint32_t>(st_->outs.size());
-    for (Outcome o : outs) {
+    for (std::uint32_t i = 0; i < n_outs; ++i) {
+      Outcome o = outs[i];
       o.cand_begin += static_cast<std::uint32_t>(st_->cands.size());
       o.cand_end += static_cast<std::uint32_t>(st_->cands.size());
       st_->outs.push_back(o);
     }
     n.out_end = static_cast<std::uint32_t>(st_->outs.size());
-    st_->cands.insert(st_->cands.end(), cands.begin(), cands.end());
+    st_->cands.insert(st_->cands.end(), cands.begin(), cands.begin() + n_cands);
     n.choices = static_cast<std::uint32_t>(st_->choice.size());
     const std::uint32_t out_begin = n.out_begin, out_end = n.out_end, choices = n.choices;
     st_->choice.resize(st_->choice.size() + static_cast<std::size_t>(out_end - out_begin) * T_, 0);
@@ -711,6 +717,15 @@ class RootSearch {
       ptrs_.clear();
       for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + st_->nodes[st_->cands[c]].values);
       const std::size_t n = ptrs_.size();
+      if (n == 1) {  // one way to keep the draw: nothing to choose (pick stays 0)
+        const double* only = ptrs_[0];
+        for (int k = 0; k < T_; ++k) {
+          sw[k] += o.count * only[k + 1];
+          ss[k] += o.count * only[stride + k + 1];
+          st[k] += o.count * only[2 * stride + k + 1];
+        }
+        continue;
+      }
       for (int k = 0; k < T_; ++k) {
         std::size_t best = 0;
         double bw = ptrs_[0][k + 1], bs = ptrs_[0][stride + k + 1];
@@ -740,8 +755,15 @@ class RootSearch {
     v.win_by.assign(T_, 0);
     v.tenpai_by.assign(T_, 0);
     std::vector<double> locked(W_ + 1, 0.0);  // ready hands, by winning copies
-    std::vector<double> mass(st_->nodes.size(), 0.0), next_mass(st_->nodes.size(), 0.0);
-    std::vector<std::uint32_t> active, next_active;
+    // The masses by node: the store's scratch, all zero between calls (cleared below).
+    st_->mass.resize(st_->nodes.size(), 0.0);
+    st_->next_mass.resize(st_->nodes.size(), 0.0);
+    std::vector<double>& mass = st_->mass;
+    std::vector<double>& next_mass = st_->next_mass;
+    std::vector<std::uint32_t>& active = st_->active;
+    std::vector<std::uint32_t>& next_active = st_->next_active;
+    active.clear();
+    next_active.clear();
     double won = 0, ready = 0;
     if (st_->nodes[root].shanten == 0) {
       locked[st_->nodes[root].w] = 1;
@@ -789,6 +811,7 @@ class RootSearch {
       v.win_by[k] = won;
       v.tenpai_by[k] = ready;
     }
+    for (std::uint32_t id : active) mass[id] = 0;
   }
 
   const EvOptions& o_;
