@@ -488,25 +488,32 @@ class RootSearch {
   // ippatsu (ura as an expectation). false: no yaku (an open hand), not a win.
   bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& dama, double& riichi,
                   double& ippatsu) {
-    RiichiRequest r = tmpl_;
-    r.hand = h;
-    r.hand_reds = reds;
-    r = riichi_request_on(r, x, true);
-    r.win_red = red;
-    if (red) ++r.hand_reds[static_cast<int>(suit_of(x))];
-    Key key = key_of(r.hand, r.hand_reds);
+    // The scorer's answer is kept by the completed hand (h + x, its red fives) and x; the
+    // request is built only when it is not.
+    Reds full_reds = reds;
+    if (red) ++full_reds[static_cast<int>(suit_of(x))];
+    TileCounts full = h;
+    ++full[x];
+    Key key = key_of(full, full_reds);
     key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
     std::uint32_t at_index = shared_.scored_at.find(key);
+    const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
     if (at_index == FlatMap::kNone) {
+      RiichiRequest req = tmpl_;
+      req.hand = h;
+      req.hand_reds = reds;
+      req = riichi_request_on(req, x, true);
+      req.win_red = red;
+      if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
       Shared::Scored sc;
-      const RiichiResult dres = score_riichi(r);
+      const RiichiResult dres = score_riichi(req);
       sc.ok = dres.ok;
       if (sc.ok) {
         sc.dama = static_cast<double>(dres.payments.total);
         sc.riichi = sc.dama, sc.han = dres.han, sc.fu = dres.fu, sc.yakuman = dres.yakuman;
         if (closed_ && !declared_) {
-          r.riichi = true;
-          const RiichiResult res = score_riichi(r);
+          req.riichi = true;
+          const RiichiResult res = score_riichi(req);
           sc.ok = res.ok;
           sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
         }
@@ -524,8 +531,6 @@ class RootSearch {
     }
     // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
     // kept (docs/analysis.md); each adds its dora's copies in the full hand as han.
-    TileCounts full = h;
-    ++full[x];
     std::array<double, 24> by_ura{};
     double total = 0;
     for (int k = 0; k < kTileKinds; ++k) {
@@ -764,9 +769,15 @@ class RootSearch {
     std::vector<std::uint32_t>& next_active = st_->next_active;
     active.clear();
     next_active.clear();
+    // The winning-copy counts in use, ascending (the sums below run in that order).
+    std::vector<int> ws;
+    auto lock = [&](int w, double p) {
+      if (locked[w] == 0 && std::find(ws.begin(), ws.end(), w) == ws.end()) ws.insert(std::upper_bound(ws.begin(), ws.end(), w), w);
+      locked[w] += p;
+    };
     double won = 0, ready = 0;
     if (st_->nodes[root].shanten == 0) {
-      locked[st_->nodes[root].w] = 1;
+      lock(st_->nodes[root].w, 1);
       ready = 1;
     } else {
       mass[root] = 1;
@@ -774,8 +785,8 @@ class RootSearch {
     }
     for (int k = 0; k < T_; ++k) {
       const double Wk = W_ - k;
-      for (int w = 1; w <= W_; ++w) {
-        if (locked[w] == 0) continue;
+      for (const int w : ws) {
+        if (w == 0 || locked[w] == 0) continue;
         const double now = locked[w] * w / Wk;
         won += now;
         locked[w] -= now;
@@ -792,7 +803,7 @@ class RootSearch {
           const std::uint32_t child = st_->cands[o.cand_begin + pick];
           const double p = m * o.count / Wk;
           if (st_->nodes[child].shanten == 0) {
-            locked[st_->nodes[child].w] += p;
+            lock(st_->nodes[child].w, p);
             ready += p;
           } else {
             if (next_mass[child] == 0) next_active.push_back(child);
