@@ -256,7 +256,10 @@ class RootSearch {
     three_ = r.players == 3;
     sets_ = 4 - b.melds;
     for (const Meld& m : r.melds) add_meld_tiles(meld_tiles_, m);
-    for (int k = 0; k < kTileKinds; ++k) dora_of_[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
+    for (int k = 0; k < kTileKinds; ++k) {
+      dora_of_[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
+      indicators_of_[dora_of_[k]] |= std::uint64_t{1} << k;
+    }
     root_ = b.hand;
     root_reds_ = {r.hand_reds[0], r.hand_reds[1], r.hand_reds[2]};
     // Copies that exist and the player has not seen, plus the root hand's own: the wall
@@ -531,18 +534,17 @@ class RootSearch {
     }
     // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
     // kept (docs/analysis.md); each adds its dora's copies in the full hand as han.
-    std::array<double, 24> by_ura{};
-    double total = 0;
-    for (int k = 0; k < kTileKinds; ++k) {
-      // wk = unseen - max(0, full - root): a root holding one copy more or less at k (its
-      // discard or ours) gives the same unless full[k] exceeds the smaller of the two.
+    // The ready hand's pool (ura_base_, build_ready), changed where the winning tile changes
+    // it: its own kind's weight and the han of the indicators naming it (integer weights, so
+    // the sums are exact in any order).
+    std::array<double, 24> by_ura = ura_base_.by;
+    double total = ura_base_.total;
+    ura_depends_ |= ura_base_.depends;
+    for (std::uint64_t m = indicators_of_[x] | std::uint64_t{1} << x; m; m &= m - 1) {
+      const int k = lowest_bit(m);
+      ura_term(h, k, by_ura, total, -1);
+      ura_term(full, k, by_ura, total, +1);
       if (full[k] >= std::max<int>(1, root_[k])) ura_depends_ |= std::uint64_t{1} << k;
-      const int wk = q_[k] - std::max(root_[k], full[k]);
-      if (wk <= 0) continue;
-      const Tile dora = dora_of_[k];
-      const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
-      by_ura[std::min(u, 23)] += wk;
-      total += wk;
     }
     PointsQuery q;
     q.method = r.method;
@@ -582,6 +584,33 @@ class RootSearch {
     return true;
   }
 
+  // Ura dora: indicator k weighs wk = q - max(root, held) (the tiles unseen at the start less
+  // those drawn and kept: docs/analysis.md) and adds its dora's copies in the hand as han.
+  void ura_term(const TileCounts& full, int k, std::array<double, 24>& by_ura, double& total, int sign) const {
+    const int wk = q_[k] - std::max(root_[k], full[k]);
+    if (wk <= 0) return;
+    const Tile dora = dora_of_[k];
+    const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
+    by_ura[std::min(u, 23)] += sign * wk;
+    total += sign * wk;
+  }
+  struct UraBase {
+    std::array<double, 24> by{};
+    double total = 0;
+    std::uint64_t depends = 0;
+  };
+  // The pool of a ready hand h before its winning tile.
+  UraBase ura_base_of(const TileCounts& h) const {
+    UraBase b;
+    for (int k = 0; k < kTileKinds; ++k) {
+      // wk = unseen - max(0, held - root): a root holding one copy more or less at k (its
+      // discard or ours) gives the same unless held[k] exceeds the smaller of the two.
+      if (h[k] >= std::max<int>(1, root_[k])) b.depends |= std::uint64_t{1} << k;
+      ura_term(h, k, b.by, b.total, +1);
+    }
+    return b;
+  }
+
   // A ready hand, kept as it is: wins when a winning tile is drawn.
   void build_ready(std::uint32_t id) {
     const TileCounts h = st_->nodes[id].hand;
@@ -591,6 +620,7 @@ class RootSearch {
     double s_dama = 0, s_riichi = 0, s_ipp = 0;
     std::uint64_t depends = 0;
     ura_depends_ = 0;
+    if (closed_) ura_base_ = ura_base_of(h);
     for (int x = 0; x < kTileKinds; ++x) {
       if (!in_rules(x) || h[x] >= 4) continue;
       if (after_of[x] == -1) depends |= std::uint64_t{1} << x;
@@ -835,11 +865,13 @@ class RootSearch {
   RiichiRequest tmpl_;
   TileCounts q_{}, root_{}, meld_tiles_{};
   std::array<Tile, kTileKinds> dora_of_{};  // the dora each indicator names
+  std::array<std::uint64_t, kTileKinds> indicators_of_{};  // by dora: the indicators naming it
   Reds root_reds_{};
   std::array<int, 3> qred_{};
   Store* st_ = nullptr;
   std::uint16_t profile_ = 0;
   std::uint64_t ura_depends_ = 0;           // win_points: the tiles its ura pool read at the root
+  UraBase ura_base_;                        // win_points: the pool of the ready hand being built
   std::vector<double> sum_;                 // scratch of build_free
   std::vector<const double*> ptrs_;
 };
