@@ -673,10 +673,10 @@ class RootSearch {
     const int s = st_->nodes[id].shanten;
     const Key plain_key = st_->nodes[id].plain;
     const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key).after;
-    // (On the stack, not the heap: a node has at most 2 x 34 outcomes of at most 13 candidates.)
-    std::array<Outcome, 2 * kTileKinds> outs;
-    std::array<std::uint32_t, 2 * kTileKinds * 13> cands;
-    std::uint32_t n_outs = 0, n_cands = 0;
+    // The outcomes and candidates go on the search's scratch stacks (the children built in
+    // between push and pop their own above them): no allocation per node, and little of the
+    // call stack (WebAssembly's may be small).
+    const std::size_t out_base = out_stack_.size(), cand_base = cand_stack_.size();
     int useful = 0;
     std::uint64_t depends = 0;
     for (int x = 0; x < kTileKinds; ++x) {
@@ -701,7 +701,8 @@ class RootSearch {
         ++drawn[x];
         Reds drawn_reds = reds;
         if (variant) ++drawn_reds[suit];
-        Outcome o{copies, n_cands, 0, static_cast<Tile>(x), variant == 1};
+        Outcome o{copies, static_cast<std::uint32_t>(cand_stack_.size() - cand_base), 0, static_cast<Tile>(x),
+                  variant == 1};
         for (std::size_t at_keep = keep_list;; ++at_keep) {
           const int d = shared_.keep[at_keep];  // (re-read: node_of below may grow keep)
           if (d == Shared::kEnd) break;
@@ -712,24 +713,27 @@ class RootSearch {
           Reds next_reds = drawn_reds;
           // A five goes plain first: a red one is worth a dora and nothing less.
           if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
-          cands[n_cands++] = node_of(next, next_reds, with_reds(next_key, next_reds));  // (may grow st_->nodes)
+          const std::uint32_t child = node_of(next, next_reds, with_reds(next_key, next_reds));  // (may grow st_->nodes)
+          cand_stack_.push_back(child);
         }
-        o.cand_end = n_cands;
-        if (o.cand_end > o.cand_begin) outs[n_outs++] = o;
+        o.cand_end = static_cast<std::uint32_t>(cand_stack_.size() - cand_base);
+        if (o.cand_end > o.cand_begin) out_stack_.push_back(o);
       }
     }
-    for (std::uint32_t c = 0; c < n_cands; ++c) depends |= st_->nodes[cands[c]].depends;
+    for (std::size_t c = cand_base; c < cand_stack_.size(); ++c) depends |= st_->nodes[cand_stack_[c]].depends;
     Node& n = st_->nodes[id];
     n.depends = depends;
     n.out_begin = static_cast<std::uint32_t>(st_->outs.size());
-    for (std::uint32_t i = 0; i < n_outs; ++i) {
-      Outcome o = outs[i];
+    for (std::size_t i = out_base; i < out_stack_.size(); ++i) {
+      Outcome o = out_stack_[i];
       o.cand_begin += static_cast<std::uint32_t>(st_->cands.size());
       o.cand_end += static_cast<std::uint32_t>(st_->cands.size());
       st_->outs.push_back(o);
     }
     n.out_end = static_cast<std::uint32_t>(st_->outs.size());
-    st_->cands.insert(st_->cands.end(), cands.begin(), cands.begin() + n_cands);
+    st_->cands.insert(st_->cands.end(), cand_stack_.begin() + static_cast<std::ptrdiff_t>(cand_base), cand_stack_.end());
+    out_stack_.resize(out_base);
+    cand_stack_.resize(cand_base);
     n.choices = static_cast<std::uint32_t>(st_->choice.size());
     const std::uint32_t out_begin = n.out_begin, out_end = n.out_end, choices = n.choices;
     st_->choice.resize(st_->choice.size() + static_cast<std::size_t>(out_end - out_begin) * T_, 0);
@@ -873,6 +877,8 @@ class RootSearch {
   std::uint64_t ura_depends_ = 0;           // win_points: the tiles its ura pool read at the root
   UraBase ura_base_;                        // win_points: the pool of the ready hand being built
   std::vector<double> sum_;                 // scratch of build_free
+  std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
+  std::vector<std::uint32_t> cand_stack_;
   std::vector<const double*> ptrs_;
 };
 
