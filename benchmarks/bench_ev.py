@@ -2,7 +2,12 @@
 (every discard of a 14-tile hand, 17 draws, objective score) for ready, 1-, 2- and
 3-shanten hands, beside the answer without "ev" and the published figures of two peers.
 
-    python benchmarks/bench_ev.py [--hands 8] [--reps 20] [--turns 17] [--seed 1]
+    python benchmarks/bench_ev.py [--hands 8] [--reps 20] [--turns 17] [--seed 1] [--answers FILE]
+
+--answers FILE: also write every bench hand's whole answer (objectives score and win) as JSON,
+to show that a change to the search leaves every reported value as it was (diff two files).
+--callgrind: also count the instructions of one answer (valgrind's callgrind, the answer
+alone): unlike times, the counts repeat exactly on a busy shared machine.
 
 Hands: complete hands of tests/hand_generator.py with 1 to 4 tiles replaced by random ones,
 kept by their shanten after the best discard (closed hands, four-player). Times are CPU time
@@ -20,6 +25,7 @@ import argparse
 import json
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -78,20 +84,42 @@ def bench(tool: Path, request: dict, reps: int) -> dict:
     return json.loads(out.stdout)
 
 
+def instructions(tool: Path, request: dict) -> float:
+    """Instructions of one whole answer under callgrind (two answers counted, halved)."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          "--toggle-collect=tenbou::discards_json*", str(tool), "--bench", json.dumps(request), "1"],
+                         capture_output=True, text=True)
+    refs = re.search(r"refs:\s+([\d,]+)", out.stderr)
+    return int(refs.group(1).replace(",", "")) / 2 if refs else float("nan")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=8)
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--turns", type=int, default=17)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--answers", type=Path, help="write every bench hand's answers here (JSON)")
+    ap.add_argument("--callgrind", action="store_true", help="also count instructions an answer (valgrind)")
     args = ap.parse_args()
     tool = native_tool().parent / "tenbou-ev-sim"
+    by_shanten = hands_by_shanten(args.hands, args.seed)
+    if args.answers:
+        answers = {}
+        for hands in by_shanten.values():
+            for hand in hands:
+                for objective in ("score", "win"):
+                    request = {"hand": hand, "ev": {"turns": args.turns, "objective": objective, "max_states": 50_000_000}}
+                    out = subprocess.run([str(tool), "--answer", json.dumps(request)], capture_output=True, text=True)
+                    answers[f"{hand} {objective}"] = json.loads(out.stdout)
+        args.answers.write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")
     print(f"machine: {platform.machine()}, {platform.processor() or platform.platform()}; CPU time, native")
-    print(f"{'hands':<12}{'n':>3}{'median':>12}{'max':>12}{'no ev':>10}{'states':>10}  target   peers (published)")
-    for s, hands in hands_by_shanten(args.hands, args.seed).items():
+    instr_head = f"{'instr med':>11}{'instr max':>11}" if args.callgrind else ""
+    print(f"{'hands':<12}{'n':>3}{'median':>12}{'max':>12}{'no ev':>10}{'states':>10}{instr_head}  target      peers (published)")
+    for s, hands in by_shanten.items():
         if not hands:
             continue
-        times, plain, states = [], [], []
+        times, plain, states, instr = [], [], [], []
         for hand in hands:
             reps = args.reps if s < 3 else max(1, args.reps // 10)
             got = bench(tool, {"hand": hand, "ev": {"turns": args.turns, "max_states": 50_000_000}}, reps)
@@ -101,11 +129,14 @@ def main() -> None:
             times.append(got["us"])
             states.append(got["states"])
             plain.append(bench(tool, {"hand": hand}, args.reps)["us"])
+            if args.callgrind:
+                instr.append(instructions(tool, {"hand": hand, "ev": {"turns": args.turns, "max_states": 50_000_000}}))
         label = "tenpai" if s == 0 else f"{s}-shanten"
         fmt = lambda us: f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.0f} us"  # noqa: E731
         print(f"{label:<12}{len(times):>3}{fmt(statistics.median(times)):>12}{fmt(max(times)):>12}"
-              f"{fmt(statistics.median(plain)):>10}{int(statistics.median(states)):>10}  "
-              f"< {fmt(TARGET_US[s]):<9}{PEERS[s]}")
+              f"{fmt(statistics.median(plain)):>10}{int(statistics.median(states)):>10}"
+              + (f"{statistics.median(instr) / 1e6:>10.2f}M{max(instr) / 1e6:>10.2f}M" if instr else "") + "  "
+              f"< {fmt(TARGET_US[s]):<10} {PEERS[s]}")
 
 
 if __name__ == "__main__":

@@ -152,3 +152,15 @@ def test_a_wrong_wall_would_show(ev_sim):
     got = simulate(ev_sim, after, walls=20_000)
     wrong = ev_of("123m456p789s1122z5z", "5z", visible="1z")["ev"]["win"]
     assert abs(got["mc"]["win"] - wrong) > 3 * got["mc"]["win_se"]
+
+
+def test_shanten_shortcuts_of_the_search(ev_sim: Path) -> None:
+    """The search finds the discards that keep a 14-tile hand's shanten through the tables'
+    "less one tile" (one suit group per discard) and skips the table for draws with no copy or
+    neighbour in the hand; both must equal the plain shanten functions (ev_sim checks them on
+    random hands weighted to pairs, triplets and quads, four- and three-player, with a meld)."""
+    out = subprocess.run([str(ev_sim), "--check-shortcuts", "20000", "7"], capture_output=True, text=True,
+                         check=True).stdout
+    got = json.loads(out)
+    assert got["hands"] == 20000 and got["checks"] > 500_000
+    assert got["mismatches"] == 0

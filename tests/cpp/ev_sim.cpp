@@ -136,7 +136,70 @@ int bench(const char* text, long reps) {
   return 0;
 }
 
+// --answer REQUEST: the whole discards answer as JSON (benchmarks/bench_ev.py --answers keeps
+// them to show a faster search reports the same values, byte for byte).
+int answer_of(const char* text) {
+  std::printf("%s\n", discards_json(Json::parse(text)).dump().c_str());
+  return 0;
+}
+
+// --check-shortcuts HANDS SEED: the shanten shortcuts the search takes, against the plain
+// functions on random hands weighted to few kinds (pairs, triplets, quads), four- and
+// three-player, closed and with one meld: a 14-tile hand less each tile it holds through
+// StandardShanten::draws_needed_without and ClosedFormsShanten's *_without; and a 13-tile
+// hand without four of a kind drawing a tile with no copy or neighbour within two keeps its
+// standard count. Prints {"hands", "checks", "mismatches"}.
+int check_shortcuts(long hands, unsigned long long seed) {
+  std::mt19937_64 rng(seed);
+  long checks = 0, mismatches = 0;
+  for (long i = 0; i < hands; ++i) {
+    const bool three_p = i % 2 == 1;
+    const int sets_left = i % 3 == 2 ? 3 : 4;
+    std::vector<int> kinds;
+    for (int t = 0; t < kTileKinds; ++t)
+      if (!three_p || in_three_player_set(static_cast<Tile>(t))) kinds.push_back(t);
+    std::shuffle(kinds.begin(), kinds.end(), rng);
+    kinds.resize(4 + rng() % 12);
+    TileCounts h{};
+    for (int n = 0; n < 3 * sets_left + 2;) {
+      const int t = kinds[rng() % kinds.size()];
+      if (h[t] < 4) ++h[t], ++n;
+    }
+    const StandardShanten standard(h, sets_left, three_p);
+    const ClosedFormsShanten closed(h, true);
+    bool quad = false;
+    for (int t = 0; t < kTileKinds; ++t) quad |= h[t] >= 4;
+    for (int d = 0; d < kTileKinds; ++d) {
+      if (!h[d]) continue;
+      TileCounts g = h;
+      --g[d];
+      ++checks;
+      mismatches += standard.draws_needed_without(static_cast<Tile>(d)) != standard_draws_needed(g, sets_left, three_p);
+      mismatches += closed.seven_pairs_without(static_cast<Tile>(d)) != shanten_seven_pairs(g, true);
+      mismatches += closed.thirteen_orphans_without(static_cast<Tile>(d)) != shanten_thirteen_orphans(g);
+      bool g_quad = false;
+      for (int t = 0; t < kTileKinds; ++t) g_quad |= g[t] >= 4;
+      if (g_quad) continue;
+      const StandardShanten thirteen(g, sets_left, three_p);
+      for (int x = 0; x < kTileKinds; ++x) {
+        if (g[x] || (three_p && !in_three_player_set(static_cast<Tile>(x)))) continue;
+        bool near = false;
+        if (x < 27 && !(three_p && x < 9))
+          for (int t = std::max(x - x % 9, x - 2); t <= std::min(x - x % 9 + 8, x + 2); ++t) near |= g[t] > 0;
+        if (near) continue;
+        ++checks;
+        mismatches += thirteen.draws_needed_with(static_cast<Tile>(x)) != thirteen.draws_needed();
+      }
+    }
+  }
+  std::printf("{\"hands\": %ld, \"checks\": %ld, \"mismatches\": %ld}\n", hands, checks, mismatches);
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--answer") return answer_of(argv[2]);
+  if (argc == 4 && std::string(argv[1]) == "--check-shortcuts")
+    return check_shortcuts(std::atol(argv[2]), std::strtoull(argv[3], nullptr, 10));
   if (argc == 4 && std::string(argv[1]) == "--bench") return bench(argv[2], std::atol(argv[3]));
   if (argc != 7) {
     std::fprintf(stderr, "usage: ev_sim REQUEST TURNS OBJECTIVE WALLS SEED MODE\n");

@@ -25,6 +25,7 @@ class StandardShanten {
   StandardShanten(const TileCounts& hand, int sets, bool three_player = false);
   int draws_needed() const;
   int draws_needed_with(Tile extra) const;  // the hand plus `extra`
+  int draws_needed_without(Tile gone) const;  // the hand less one `gone` (held)
 
  private:
   TileCounts hand_;
@@ -65,11 +66,13 @@ class ClosedFormsShanten {
   int thirteen_orphans() const;  // = shanten_thirteen_orphans(hand)
   int seven_pairs_with(Tile extra) const;       // = shanten_seven_pairs(hand + extra, distinct)
   int thirteen_orphans_with(Tile extra) const;  // = shanten_thirteen_orphans(hand + extra)
+  int seven_pairs_without(Tile gone) const;       // = shanten_seven_pairs(hand - gone), gone held
+  int thirteen_orphans_without(Tile gone) const;  // = shanten_thirteen_orphans(hand - gone), gone held
 
  private:
   TileCounts hand_;
   bool distinct_;
-  int pairs_ = 0, kinds_ = 0, orphan_kinds_ = 0;
+  int pairs_ = 0, kinds_ = 0, orphan_kinds_ = 0, orphan_pairs_ = 0;
   bool orphan_pair_ = false;
 };
 

@@ -2,6 +2,7 @@
 #include "analysis/ev.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <string>
 #include <vector>
@@ -102,6 +103,15 @@ class FlatMap {
       if (s.key == k) return s.value;
     }
   }
+  // The value of k, to replace it in place; nullptr when k is absent.
+  std::uint32_t* find_value(const Key& k) {
+    if (slots_.empty()) return nullptr;
+    for (std::size_t i = KeyHash()(k) & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (!s.used) return nullptr;
+      if (s.key == k) return &s.value;
+    }
+  }
   void insert(const Key& k, std::uint32_t v) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     place(k, v);
@@ -156,8 +166,57 @@ bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
 
 namespace ev_detail {
 
+// A hand state of the search: a 13-tile hand (with its red fives) and its values for every
+// number of draws already made.
+struct Node {
+  TileCounts hand;
+  Reds reds;
+  int shanten = 0;
+  std::uint32_t values = 0;                 // 3 x (T + 1): win, score, tenpai by draws made
+  std::uint32_t out_begin = 0, out_end = 0;  // outcomes (free hands)
+  std::uint32_t choices = 0;                // per outcome, per draws made k: the candidate taken at draw k + 1
+  int w = 0;                                // ready: winning copies in the wall (with a yaku)
+  double s_dama = 0, s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points
+  // Sharing between the roots (discards) of one request: the root profile the node was
+  // built under, the tiles whose wall count or held count at the root its subtree read
+  // (bit t), and the next node of the same hand built under an incompatible profile.
+  std::uint64_t depends = ~std::uint64_t{0};
+  std::uint16_t profile = 0;
+  std::uint32_t next = 0xFFFFFFFFu;
+  Key plain{0, 0};  // key_of(hand, no reds)
+};
+struct Outcome {
+  int count;  // copies in the wall that give this draw
+  std::uint32_t cand_begin, cand_end;
+  Tile tile;
+  bool red;
+};
+
+// The nodes of the roots with one wall size and one count of red fives. The roots differ
+// in their wall and hand counts only at their discarded tiles (a profile each); a node
+// built under one profile serves another when its subtree never read a tile where the two
+// differ, so the subtrees the discards have in common are built once.
+struct Store {
+  int W = 0;
+  std::array<int, 3> qred{};
+  struct Profile {
+    TileCounts q, root;
+    std::vector<std::uint64_t> differs;  // by earlier profile: the tiles where the two differ
+  };
+  std::vector<Profile> profiles;
+  std::vector<Node> nodes;
+  std::vector<double> vals;
+  std::vector<Outcome> outs;
+  std::vector<std::uint32_t> cands;
+  std::vector<std::uint8_t> choice;
+  FlatMap memo;  // (hand, reds) -> the newest node of that hand (then Node::next)
+  std::vector<double> mass, next_mass;  // scratch of forward()
+  std::vector<std::uint32_t> active, next_active;
+};
+
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
-// each draw (counts only), and the scorer's answers on completed hands.
+// each draw (counts only), the discards that keep a 14-tile hand's shanten, the scorer's
+// answers on completed hands, and the nodes.
 struct Shared {
   struct HandFacts {
     std::int8_t shanten;
@@ -173,6 +232,12 @@ struct Shared {
   std::vector<HandFacts> facts;
   FlatMap scored_at;
   std::vector<Scored> scored;
+  FlatMap points_at;                 // (han, fu, yakuman) -> points, in points
+  std::vector<double> points;
+  FlatMap keep_at;                   // 14-tile hand -> its discards keeping the shanten, in keep
+  std::vector<std::uint8_t> keep;    // tile kinds ascending, each list ended by kEnd
+  static constexpr std::uint8_t kEnd = 0xFF;
+  std::vector<std::unique_ptr<Store>> stores;
 };
 
 // One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
@@ -191,6 +256,10 @@ class RootSearch {
     three_ = r.players == 3;
     sets_ = 4 - b.melds;
     for (const Meld& m : r.melds) add_meld_tiles(meld_tiles_, m);
+    for (int k = 0; k < kTileKinds; ++k) {
+      dora_of_[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
+      indicators_of_[dora_of_[k]] |= std::uint64_t{1} << k;
+    }
     root_ = b.hand;
     root_reds_ = {r.hand_reds[0], r.hand_reds[1], r.hand_reds[2]};
     // Copies that exist and the player has not seen, plus the root hand's own: the wall
@@ -214,12 +283,35 @@ class RootSearch {
     if (T_ > W_)
       throw InputError("bad_value", "ev.turns",
                        std::to_string(T_) + " draws asked; the wall holds only " + std::to_string(W_) + " unseen tiles");
+    for (const auto& store : shared_.stores)
+      if (store->W == W_ && store->qred == qred_) st_ = store.get();
+    if (!st_) {
+      shared_.stores.push_back(std::make_unique<Store>());
+      st_ = shared_.stores.back().get();
+      st_->W = W_;
+      st_->qred = qred_;
+    }
+    Store::Profile p{q_, root_, {}};
+    for (const Store::Profile& other : st_->profiles) {
+      std::uint64_t differs = 0;
+      for (int t = 0; t < kTileKinds; ++t) {
+        if (other.q[t] == q_[t] && other.root[t] == root_[t]) continue;
+        differs |= std::uint64_t{1} << t;
+        // The ura dependence below (Store) assumes the unseen count q - root is common and
+        // the held counts differ by at most one; otherwise nothing is shared.
+        if (other.q[t] - other.root[t] != q_[t] - root_[t] || std::abs(other.root[t] - root_[t]) > 1) differs = ~0ull;
+      }
+      p.differs.push_back(differs);
+    }
+    if (st_->profiles.size() >= 0xFFFF) throw InputError("too_costly", "ev", "too many discards to search");
+    profile_ = static_cast<std::uint16_t>(st_->profiles.size());
+    st_->profiles.push_back(std::move(p));
   }
 
   EvValue run() {
     const std::uint32_t id = node_of(root_, root_reds_);
     EvValue v;
-    const Node& n = nodes_[id];
+    const Node& n = st_->nodes[id];
     v.win = at(n, kWin, 0);
     v.score = at(n, kScore, 0);
     v.tenpai = at(n, kTenpai, 0);
@@ -241,36 +333,20 @@ class RootSearch {
 
  private:
   enum Field { kWin = 0, kScore = 1, kTenpai = 2 };
-  struct Node {
-    TileCounts hand;
-    Reds reds;
-    int shanten = 0;
-    std::uint32_t values = 0;                 // 3 x (T + 1): win, score, tenpai by draws made
-    std::uint32_t out_begin = 0, out_end = 0;  // outcomes (free hands)
-    std::uint32_t choices = 0;                // per outcome, per draws made k: the candidate taken at draw k + 1
-    int w = 0;                                // ready: winning copies in the wall (with a yaku)
-    double s_dama = 0, s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points
-  };
-  struct Outcome {
-    int count;  // copies in the wall that give this draw
-    std::uint32_t cand_begin, cand_end;
-    Tile tile;
-    bool red;
-  };
 
  public:
   // The policy the values are those of (for the simulation test, tests/cpp/ev_sim.cpp):
   // with k draws made, `x` (red or not) is drawn into `h`; true when it is kept (h and reds
   // then hold the hand after the chosen discard), false when it is discarded or the hand is ready.
   bool play(TileCounts& h, Reds& reds, int k, Tile x, bool red) const {
-    const std::uint32_t found = memo_.find(key_of(h, reds));
+    const std::uint32_t found = find_node(key_of(h, reds));
     if (found == FlatMap::kNone || k < 0 || k >= T_) return false;
-    const Node& n = nodes_[found];
+    const Node& n = st_->nodes[found];
     for (std::uint32_t i = n.out_begin; i < n.out_end; ++i) {
-      const Outcome& o = outs_[i];
+      const Outcome& o = st_->outs[i];
       if (o.tile != x || o.red != red) continue;
-      const std::uint32_t pick = choice_[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
-      const Node& child = nodes_[cands_[o.cand_begin + pick]];
+      const std::uint32_t pick = st_->choice[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
+      const Node& child = st_->nodes[st_->cands[o.cand_begin + pick]];
       h = child.hand;
       reds = child.reds;
       return true;
@@ -280,10 +356,9 @@ class RootSearch {
 
  private:
 
-  double at(const Node& n, Field f, int k) const { return vals_[n.values + f * (T_ + 1) + k]; }
-  double& at(std::uint32_t id, Field f, int k) { return vals_[nodes_[id].values + f * (T_ + 1) + k]; }
+  double at(const Node& n, Field f, int k) const { return st_->vals[n.values + f * (T_ + 1) + k]; }
+  double& at(std::uint32_t id, Field f, int k) { return st_->vals[st_->nodes[id].values + f * (T_ + 1) + k]; }
 
-  int shanten13(const TileCounts& h) { return shanten13(h, key_of(h, Reds{})); }
   int shanten13(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.shanten.find(key); v != FlatMap::kNone) return static_cast<int>(v) - 8;
     int s = standard_draws_needed(h, sets_, three_) - 1;
@@ -296,17 +371,21 @@ class RootSearch {
   }
 
   // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
-  const Shared::HandFacts& facts(const TileCounts& h) {
-    const Key key = key_of(h, Reds{});
+  // key: key_of(h, Reds{}).
+  const Shared::HandFacts& facts(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
-    f.shanten = static_cast<std::int8_t>(shanten13(h));
+    f.shanten = static_cast<std::int8_t>(shanten13(h, key));
     const StandardShanten standard(h, sets_, three_);
     const ClosedFormsShanten closed(h, true);
+    const int standard_now = standard.draws_needed() - 1;
+    const std::uint64_t near = near_tiles(h);
     for (int x = 0; x < kTileKinds; ++x) {
       f.after[x] = 99;
       if (!in_rules(x) || h[x] >= 4) continue;
-      int after = standard.draws_needed_with(static_cast<Tile>(x)) - 1;
+      // A tile with no copy or neighbour in the hand can only stand alone, where any tile of
+      // the 13 already can: the standard form's count is unchanged (the lookup skipped).
+      int after = near >> x & 1 ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : standard_now;
       if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
                                         closed.thirteen_orphans_with(static_cast<Tile>(x))});
       f.after[x] = static_cast<std::int8_t>(after);
@@ -316,26 +395,93 @@ class RootSearch {
     return shared_.facts.back();
   }
 
+  // The discards of the 14-tile hand `drawn` that leave shanten `target` (13 tiles), as an
+  // index into shared_.keep: kinds ascending, ended by Shared::kEnd.
+  std::size_t keep_of(const TileCounts& drawn, const Key& drawn_key, int target) {
+    Key key = drawn_key;
+    key.b |= std::uint64_t(target + 8) << 51;
+    if (const std::uint32_t v = shared_.keep_at.find(key); v != FlatMap::kNone) return v;
+    std::uint8_t list[kTileKinds + 1];
+    int n = 0;
+    // One table walk for the 14 tiles, then each discard at the price of one group (a
+    // 13-tile hand never has a lower shanten than the 14 it came from: == target is the test).
+    const StandardShanten standard(drawn, sets_, three_);
+    const ClosedFormsShanten closed(drawn, true);
+    for (int d = 0; d < kTileKinds; ++d) {
+      if (!drawn[d]) continue;
+      int after = standard.draws_needed_without(static_cast<Tile>(d)) - 1;
+      if (sets_ == 4)
+        after = std::min({after, closed.seven_pairs_without(static_cast<Tile>(d)),
+                          closed.thirteen_orphans_without(static_cast<Tile>(d))});
+      if (after != target) continue;
+      list[n++] = static_cast<std::uint8_t>(d);
+      const Key next_key = key_plus(drawn_key, d, -1);  // its node will want it
+      if (shared_.shanten.find(next_key) == FlatMap::kNone) shared_.shanten.insert(next_key, static_cast<std::uint32_t>(target + 8));
+    }
+    list[n++] = Shared::kEnd;
+    const auto at_keep = static_cast<std::uint32_t>(shared_.keep.size());
+    shared_.keep.insert(shared_.keep.end(), list, list + n);
+    shared_.keep_at.insert(key, at_keep);
+    return at_keep;
+  }
+
+  // No copy of x in h, and (a suited tile making sequences) none within two of it.
+  // The tiles with a copy or (suited tiles making sequences) a tile within two in h, as
+  // bits; all of them when h holds four of a kind (a fourth copy cannot stand alone for a pair).
+  std::uint64_t near_tiles(const TileCounts& h) const {
+    std::uint64_t near = 0;
+    for (int t = 0; t < kTileKinds; ++t) {
+      if (!h[t]) continue;
+      if (h[t] >= 4) return ~std::uint64_t{0};
+      if (t >= 27 || (three_ && t < 9)) {  // honours; 1m and 9m in three-player
+        near |= std::uint64_t{1} << t;
+        continue;
+      }
+      const int lo = t - t % 9, hi = lo + 8;
+      for (int u = std::max(lo, t - 2); u <= std::min(hi, t + 2); ++u) near |= std::uint64_t{1} << u;
+    }
+    return near;
+  }
+
   bool in_rules(int t) const { return !three_ || in_three_player_set(static_cast<Tile>(t)); }
 
   std::uint32_t node_of(const TileCounts& h, const Reds& reds) { return node_of(h, reds, key_of(h, reds)); }
+  // The node of (hand, reds) that holds under this root's profile, or kNone.
+  std::uint32_t find_node(const Key& key) const {
+    std::uint32_t id = st_->memo.find(key);
+    const std::vector<std::uint64_t>& differs = st_->profiles[profile_].differs;
+    while (id != FlatMap::kNone) {
+      const Node& n = st_->nodes[id];
+      if (n.profile == profile_ || (n.depends & differs[n.profile]) == 0) return id;
+      id = n.next;
+    }
+    return FlatMap::kNone;
+  }
+
   std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key) {
-    if (const std::uint32_t found = memo_.find(key); found != FlatMap::kNone) return found;
+    if (const std::uint32_t found = find_node(key); found != FlatMap::kNone) return found;
     states_ += T_ + 1;
     if (states_ > o_.max_states)
       throw InputError("too_costly", "ev.max_states",
                        "the search needs more than " + std::to_string(o_.max_states) +
                            " (hand, turn) states; raise ev.max_states (up to " + std::to_string(kMaxEvStates) +
                            ") or ask fewer turns");
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
-    memo_.insert(key, id);
+    const auto id = static_cast<std::uint32_t>(st_->nodes.size());
     Node n;
+    if (std::uint32_t* head = st_->memo.find_value(key)) {
+      n.next = *head;
+      *head = id;
+    } else {
+      st_->memo.insert(key, id);
+    }
     n.hand = h;
     n.reds = reds;
-    n.values = static_cast<std::uint32_t>(vals_.size());
-    vals_.resize(vals_.size() + 3 * (T_ + 1), 0.0);
-    n.shanten = shanten13(h, with_reds(key, Reds{}));
-    nodes_.push_back(n);
+    n.profile = profile_;
+    n.values = static_cast<std::uint32_t>(st_->vals.size());
+    st_->vals.resize(st_->vals.size() + 3 * (T_ + 1), 0.0);
+    n.plain = with_reds(key, Reds{});
+    n.shanten = shanten13(h, n.plain);
+    st_->nodes.push_back(n);
     if (n.shanten == 0) build_ready(id);
     else build_free(id);
     return id;
@@ -345,25 +491,32 @@ class RootSearch {
   // ippatsu (ura as an expectation). false: no yaku (an open hand), not a win.
   bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& dama, double& riichi,
                   double& ippatsu) {
-    RiichiRequest r = tmpl_;
-    r.hand = h;
-    r.hand_reds = reds;
-    r = riichi_request_on(r, x, true);
-    r.win_red = red;
-    if (red) ++r.hand_reds[static_cast<int>(suit_of(x))];
-    Key key = key_of(r.hand, r.hand_reds);
+    // The scorer's answer is kept by the completed hand (h + x, its red fives) and x; the
+    // request is built only when it is not.
+    Reds full_reds = reds;
+    if (red) ++full_reds[static_cast<int>(suit_of(x))];
+    TileCounts full = h;
+    ++full[x];
+    Key key = key_of(full, full_reds);
     key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
     std::uint32_t at_index = shared_.scored_at.find(key);
+    const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
     if (at_index == FlatMap::kNone) {
+      RiichiRequest req = tmpl_;
+      req.hand = h;
+      req.hand_reds = reds;
+      req = riichi_request_on(req, x, true);
+      req.win_red = red;
+      if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
       Shared::Scored sc;
-      const RiichiResult dres = score_riichi(r);
+      const RiichiResult dres = score_riichi(req);
       sc.ok = dres.ok;
       if (sc.ok) {
         sc.dama = static_cast<double>(dres.payments.total);
         sc.riichi = sc.dama, sc.han = dres.han, sc.fu = dres.fu, sc.yakuman = dres.yakuman;
         if (closed_ && !declared_) {
-          r.riichi = true;
-          const RiichiResult res = score_riichi(r);
+          req.riichi = true;
+          const RiichiResult res = score_riichi(req);
           sc.ok = res.ok;
           sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
         }
@@ -381,17 +534,17 @@ class RootSearch {
     }
     // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
     // kept (docs/analysis.md); each adds its dora's copies in the full hand as han.
-    TileCounts full = h;
-    ++full[x];
-    std::array<double, 24> by_ura{};
-    double total = 0;
-    for (int k = 0; k < kTileKinds; ++k) {
-      const int wk = q_[k] - std::max(root_[k], full[k]);
-      if (wk <= 0) continue;
-      const Tile dora = dora_from_indicator(static_cast<Tile>(k), tmpl_.players);
-      const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
-      by_ura[std::min(u, 23)] += wk;
-      total += wk;
+    // The ready hand's pool (ura_base_, build_ready), changed where the winning tile changes
+    // it: its own kind's weight and the han of the indicators naming it (integer weights, so
+    // the sums are exact in any order).
+    std::array<double, 24> by_ura = ura_base_.by;
+    double total = ura_base_.total;
+    ura_depends_ |= ura_base_.depends;
+    for (std::uint64_t m = indicators_of_[x] | std::uint64_t{1} << x; m; m &= m - 1) {
+      const int k = lowest_bit(m);
+      ura_term(h, k, by_ura, total, -1);
+      ura_term(full, k, by_ura, total, +1);
+      if (full[k] >= std::max<int>(1, root_[k])) ura_depends_ |= std::uint64_t{1} << k;
     }
     PointsQuery q;
     q.method = r.method;
@@ -402,10 +555,19 @@ class RootSearch {
     q.honba = r.honba;
     q.riichi_sticks = r.riichi_sticks;
     q.players = r.players;
+    // The payments of one (han, fu, yakuman): everything else is the request's, common to
+    // every root, so they are kept across the search.
     auto points = [&](int extra) {
       q.han = sc.han + extra;
+      const Key key{static_cast<std::uint64_t>(q.han) | static_cast<std::uint64_t>(q.fu) << 16 |
+                        static_cast<std::uint64_t>(q.yakuman) << 32,
+                    0};
+      if (const std::uint32_t v = shared_.points_at.find(key); v != FlatMap::kNone) return shared_.points[v];
       q.kazoe_han = r.kita && r.rules.kita_dora && !r.rules.kita_kazoe ? q.han - r.kita : -1;
-      return static_cast<double>(compute_payments(q, r.rules).total);
+      const auto total = static_cast<double>(compute_payments(q, r.rules).total);
+      shared_.points_at.insert(key, static_cast<std::uint32_t>(shared_.points.size()));
+      shared_.points.push_back(total);
+      return total;
     };
     riichi = ippatsu = 0;
     if (total <= 0) {
@@ -422,15 +584,46 @@ class RootSearch {
     return true;
   }
 
+  // Ura dora: indicator k weighs wk = q - max(root, held) (the tiles unseen at the start less
+  // those drawn and kept: docs/analysis.md) and adds its dora's copies in the hand as han.
+  void ura_term(const TileCounts& full, int k, std::array<double, 24>& by_ura, double& total, int sign) const {
+    const int wk = q_[k] - std::max(root_[k], full[k]);
+    if (wk <= 0) return;
+    const Tile dora = dora_of_[k];
+    const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
+    by_ura[std::min(u, 23)] += sign * wk;
+    total += sign * wk;
+  }
+  struct UraBase {
+    std::array<double, 24> by{};
+    double total = 0;
+    std::uint64_t depends = 0;
+  };
+  // The pool of a ready hand h before its winning tile.
+  UraBase ura_base_of(const TileCounts& h) const {
+    UraBase b;
+    for (int k = 0; k < kTileKinds; ++k) {
+      // wk = unseen - max(0, held - root): a root holding one copy more or less at k (its
+      // discard or ours) gives the same unless held[k] exceeds the smaller of the two.
+      if (h[k] >= std::max<int>(1, root_[k])) b.depends |= std::uint64_t{1} << k;
+      ura_term(h, k, b.by, b.total, +1);
+    }
+    return b;
+  }
+
   // A ready hand, kept as it is: wins when a winning tile is drawn.
   void build_ready(std::uint32_t id) {
-    const TileCounts h = nodes_[id].hand;
-    const Reds reds = nodes_[id].reds;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
+    const TileCounts h = st_->nodes[id].hand;
+    const Reds reds = st_->nodes[id].reds;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h, st_->nodes[id].plain).after;
     int w = 0;
     double s_dama = 0, s_riichi = 0, s_ipp = 0;
+    std::uint64_t depends = 0;
+    ura_depends_ = 0;
+    if (closed_) ura_base_ = ura_base_of(h);
     for (int x = 0; x < kTileKinds; ++x) {
       if (!in_rules(x) || h[x] >= 4) continue;
+      if (after_of[x] == -1) depends |= std::uint64_t{1} << x;
       const int c = q_[x] - h[x];
       if (c <= 0 || after_of[x] != -1) continue;
       const int suit = x < 27 ? x / 9 : 0;
@@ -446,7 +639,8 @@ class RootSearch {
         s_ipp += copies * i;
       }
     }
-    Node& n = nodes_[id];
+    Node& n = st_->nodes[id];
+    n.depends = depends | ura_depends_;
     n.w = w;
     n.s_dama = s_dama;
     n.s_riichi = closed_ ? s_riichi : s_dama;
@@ -474,19 +668,30 @@ class RootSearch {
   // A hand not yet ready: a draw that lowers the shanten is kept (the best discard
   // keeping the lower shanten), any other is discarded.
   void build_free(std::uint32_t id) {
-    const TileCounts h = nodes_[id].hand;
-    const Reds reds = nodes_[id].reds;
-    const int s = nodes_[id].shanten;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h).after;
-    const Key plain_key = key_of(h, Reds{});
-    std::vector<Outcome> outs;
-    std::vector<std::uint32_t> cands;
+    const TileCounts h = st_->nodes[id].hand;
+    const Reds reds = st_->nodes[id].reds;
+    const int s = st_->nodes[id].shanten;
+    const Key plain_key = st_->nodes[id].plain;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key).after;
+    // The outcomes and candidates go on the search's scratch stacks (the children built in
+    // between push and pop their own above them): no allocation per node, and little of the
+    // call stack (WebAssembly's may be small).
+    const std::size_t out_base = out_stack_.size(), cand_base = cand_stack_.size();
     int useful = 0;
+    std::uint64_t depends = 0;
     for (int x = 0; x < kTileKinds; ++x) {
       if (!in_rules(x) || h[x] >= 4) continue;
+      if (after_of[x] < s) depends |= std::uint64_t{1} << x;
       const int c = q_[x] - h[x];
       if (c <= 0 || after_of[x] >= s) continue;
       useful += c;
+      const Key drawn_key = key_plus(plain_key, x, 1);
+      std::size_t keep_list = 0;
+      {
+        TileCounts drawn = h;
+        ++drawn[x];
+        keep_list = keep_of(drawn, drawn_key, s - 1);
+      }
       const int suit = x < 27 ? x / 9 : 0;
       const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
       for (int variant = 0; variant < 2; ++variant) {
@@ -494,42 +699,49 @@ class RootSearch {
         if (copies <= 0) continue;
         TileCounts drawn = h;
         ++drawn[x];
-        const Key drawn_key = key_plus(plain_key, x, 1);
         Reds drawn_reds = reds;
         if (variant) ++drawn_reds[suit];
-        Outcome o{copies, static_cast<std::uint32_t>(cands.size()), 0, static_cast<Tile>(x), variant == 1};
-        for (int d = 0; d < kTileKinds; ++d) {
-          if (d == x || !drawn[d]) continue;
+        Outcome o{copies, static_cast<std::uint32_t>(cand_stack_.size() - cand_base), 0, static_cast<Tile>(x),
+                  variant == 1};
+        for (std::size_t at_keep = keep_list;; ++at_keep) {
+          const int d = shared_.keep[at_keep];  // (re-read: node_of below may grow keep)
+          if (d == Shared::kEnd) break;
+          if (d == x) continue;
           const Key next_key = key_plus(drawn_key, d, -1);
           TileCounts next = drawn;
           --next[d];
-          if (shanten13(next, next_key) != s - 1) continue;
           Reds next_reds = drawn_reds;
           // A five goes plain first: a red one is worth a dora and nothing less.
           if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
-          cands.push_back(node_of(next, next_reds, with_reds(next_key, next_reds)));  // (may grow nodes_)
+          const std::uint32_t child = node_of(next, next_reds, with_reds(next_key, next_reds));  // (may grow st_->nodes)
+          cand_stack_.push_back(child);
         }
-        o.cand_end = static_cast<std::uint32_t>(cands.size());
-        if (o.cand_end > o.cand_begin) outs.push_back(o);
+        o.cand_end = static_cast<std::uint32_t>(cand_stack_.size() - cand_base);
+        if (o.cand_end > o.cand_begin) out_stack_.push_back(o);
       }
     }
-    Node& n = nodes_[id];
-    n.out_begin = static_cast<std::uint32_t>(outs_.size());
-    for (Outcome o : outs) {
-      o.cand_begin += static_cast<std::uint32_t>(cands_.size());
-      o.cand_end += static_cast<std::uint32_t>(cands_.size());
-      outs_.push_back(o);
+    for (std::size_t c = cand_base; c < cand_stack_.size(); ++c) depends |= st_->nodes[cand_stack_[c]].depends;
+    Node& n = st_->nodes[id];
+    n.depends = depends;
+    n.out_begin = static_cast<std::uint32_t>(st_->outs.size());
+    for (std::size_t i = out_base; i < out_stack_.size(); ++i) {
+      Outcome o = out_stack_[i];
+      o.cand_begin += static_cast<std::uint32_t>(st_->cands.size());
+      o.cand_end += static_cast<std::uint32_t>(st_->cands.size());
+      st_->outs.push_back(o);
     }
-    n.out_end = static_cast<std::uint32_t>(outs_.size());
-    cands_.insert(cands_.end(), cands.begin(), cands.end());
-    n.choices = static_cast<std::uint32_t>(choice_.size());
+    n.out_end = static_cast<std::uint32_t>(st_->outs.size());
+    st_->cands.insert(st_->cands.end(), cand_stack_.begin() + static_cast<std::ptrdiff_t>(cand_base), cand_stack_.end());
+    out_stack_.resize(out_base);
+    cand_stack_.resize(cand_base);
+    n.choices = static_cast<std::uint32_t>(st_->choice.size());
     const std::uint32_t out_begin = n.out_begin, out_end = n.out_end, choices = n.choices;
-    choice_.resize(choice_.size() + static_cast<std::size_t>(out_end - out_begin) * T_, 0);
+    st_->choice.resize(st_->choice.size() + static_cast<std::size_t>(out_end - out_begin) * T_, 0);
     // Useful draws that found no discard keeping the lower shanten cannot happen (a tile
     // lowering a 14-tile hand's shanten always leaves such a discard).
     (void)useful;
     int kept = 0;
-    for (std::uint32_t i = out_begin; i < out_end; ++i) kept += outs_[i].count;
+    for (std::uint32_t i = out_begin; i < out_end; ++i) kept += st_->outs[i].count;
     // The kept draws' part of every value, for each number of draws made k (the draw is the
     // k+1-th: the child's values at k+1), then the hand's own values from the last draw back.
     const int stride = T_ + 1;
@@ -537,13 +749,22 @@ class RootSearch {
     double* sw = sum_.data();
     double* ss = sw + stride;
     double* st = ss + stride;
-    const double* vals = vals_.data();
+    const double* vals = st_->vals.data();
     for (std::uint32_t i = out_begin; i < out_end; ++i) {
-      const Outcome& o = outs_[i];
-      std::uint8_t* pick = &choice_[choices + static_cast<std::size_t>(i - out_begin) * T_];
+      const Outcome& o = st_->outs[i];
+      std::uint8_t* pick = &st_->choice[choices + static_cast<std::size_t>(i - out_begin) * T_];
       ptrs_.clear();
-      for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + nodes_[cands_[c]].values);
+      for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + st_->nodes[st_->cands[c]].values);
       const std::size_t n = ptrs_.size();
+      if (n == 1) {  // one way to keep the draw: nothing to choose (pick stays 0)
+        const double* only = ptrs_[0];
+        for (int k = 0; k < T_; ++k) {
+          sw[k] += o.count * only[k + 1];
+          ss[k] += o.count * only[stride + k + 1];
+          st[k] += o.count * only[2 * stride + k + 1];
+        }
+        continue;
+      }
       for (int k = 0; k < T_; ++k) {
         std::size_t best = 0;
         double bw = ptrs_[0][k + 1], bs = ptrs_[0][stride + k + 1];
@@ -558,7 +779,7 @@ class RootSearch {
         st[k] += o.count * ptrs_[best][2 * stride + k + 1];
       }
     }
-    double* own = &vals_[nodes_[id].values];
+    double* own = &st_->vals[st_->nodes[id].values];
     for (int k = T_ - 1; k >= 0; --k) {
       const double Wk = W_ - k;
       const double junk = Wk - kept;
@@ -573,11 +794,24 @@ class RootSearch {
     v.win_by.assign(T_, 0);
     v.tenpai_by.assign(T_, 0);
     std::vector<double> locked(W_ + 1, 0.0);  // ready hands, by winning copies
-    std::vector<double> mass(nodes_.size(), 0.0), next_mass(nodes_.size(), 0.0);
-    std::vector<std::uint32_t> active, next_active;
+    // The masses by node: the store's scratch, all zero between calls (cleared below).
+    st_->mass.resize(st_->nodes.size(), 0.0);
+    st_->next_mass.resize(st_->nodes.size(), 0.0);
+    std::vector<double>& mass = st_->mass;
+    std::vector<double>& next_mass = st_->next_mass;
+    std::vector<std::uint32_t>& active = st_->active;
+    std::vector<std::uint32_t>& next_active = st_->next_active;
+    active.clear();
+    next_active.clear();
+    // The winning-copy counts in use, ascending (the sums below run in that order).
+    std::vector<int> ws;
+    auto lock = [&](int w, double p) {
+      if (locked[w] == 0 && std::find(ws.begin(), ws.end(), w) == ws.end()) ws.insert(std::upper_bound(ws.begin(), ws.end(), w), w);
+      locked[w] += p;
+    };
     double won = 0, ready = 0;
-    if (nodes_[root].shanten == 0) {
-      locked[nodes_[root].w] = 1;
+    if (st_->nodes[root].shanten == 0) {
+      lock(st_->nodes[root].w, 1);
       ready = 1;
     } else {
       mass[root] = 1;
@@ -585,8 +819,8 @@ class RootSearch {
     }
     for (int k = 0; k < T_; ++k) {
       const double Wk = W_ - k;
-      for (int w = 1; w <= W_; ++w) {
-        if (locked[w] == 0) continue;
+      for (const int w : ws) {
+        if (w == 0 || locked[w] == 0) continue;
         const double now = locked[w] * w / Wk;
         won += now;
         locked[w] -= now;
@@ -594,16 +828,16 @@ class RootSearch {
       for (std::uint32_t id : active) {
         const double m = mass[id];
         mass[id] = 0;
-        const Node& n = nodes_[id];
+        const Node& n = st_->nodes[id];
         int kept = 0;
         for (std::uint32_t i = n.out_begin; i < n.out_end; ++i) {
-          const Outcome& o = outs_[i];
+          const Outcome& o = st_->outs[i];
           kept += o.count;
-          const std::uint32_t pick = choice_[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
-          const std::uint32_t child = cands_[o.cand_begin + pick];
+          const std::uint32_t pick = st_->choice[n.choices + static_cast<std::size_t>(i - n.out_begin) * T_ + k];
+          const std::uint32_t child = st_->cands[o.cand_begin + pick];
           const double p = m * o.count / Wk;
-          if (nodes_[child].shanten == 0) {
-            locked[nodes_[child].w] += p;
+          if (st_->nodes[child].shanten == 0) {
+            lock(st_->nodes[child].w, p);
             ready += p;
           } else {
             if (next_mass[child] == 0) next_active.push_back(child);
@@ -622,6 +856,7 @@ class RootSearch {
       v.win_by[k] = won;
       v.tenpai_by[k] = ready;
     }
+    for (std::uint32_t id : active) mass[id] = 0;
   }
 
   const EvOptions& o_;
@@ -633,16 +868,18 @@ class RootSearch {
   bool three_ = false, closed_ = true, declared_ = false;
   RiichiRequest tmpl_;
   TileCounts q_{}, root_{}, meld_tiles_{};
+  std::array<Tile, kTileKinds> dora_of_{};  // the dora each indicator names
+  std::array<std::uint64_t, kTileKinds> indicators_of_{};  // by dora: the indicators naming it
   Reds root_reds_{};
   std::array<int, 3> qred_{};
-  std::vector<Node> nodes_;
-  std::vector<double> vals_;
-  std::vector<Outcome> outs_;
-  std::vector<std::uint32_t> cands_;
-  std::vector<std::uint8_t> choice_;
+  Store* st_ = nullptr;
+  std::uint16_t profile_ = 0;
+  std::uint64_t ura_depends_ = 0;           // win_points: the tiles its ura pool read at the root
+  UraBase ura_base_;                        // win_points: the pool of the ready hand being built
   std::vector<double> sum_;                 // scratch of build_free
+  std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
+  std::vector<std::uint32_t> cand_stack_;
   std::vector<const double*> ptrs_;
-  FlatMap memo_;
 };
 
 }  // namespace ev_detail

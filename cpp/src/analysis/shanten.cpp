@@ -193,6 +193,30 @@ int StandardShanten::draws_needed_with(Tile extra) const {
   return combine_final(others_[group], suit_cost_of(k), sets_);
 }
 
+// The analysis of discards (ev.cpp) asks it of a 14-tile hand for each of its tiles.
+int StandardShanten::draws_needed_without(Tile gone) const {
+  if (gone >= kTileKinds || hand_[gone] == 0) return kInf;  // not held
+  if (sets_ < 0 || sets_ > kMaxSets) return kInf;
+  const int group = gone / 9;
+  if (group == 0 && three_player_)
+    return combine_final(others_[0], terminal_cost(hand_[0] - (gone == 0), hand_[8] - (gone == 8)), sets_);
+  TileCounts h = hand_;
+  --h[gone];
+  if (group == 3) return combine_final(others_[3], honour_cost(h), sets_);
+  const SuitAt& at = suit_at_[group];
+  if (at.over) return combine_final(others_[group], suit_cost(h, 9 * group), sets_);
+  static constexpr int kPower[5] = {1, 5, 25, 125, 625};
+  SuitKey k{at.head, at.tail, at.tail_tiles, false};
+  const int i = gone - 9 * group;
+  if (i < 5) {
+    k.head -= kPower[i];
+  } else {
+    k.tail -= kPower[i - 5];
+    --k.tail_tiles;
+  }
+  return combine_final(others_[group], suit_cost_of(k), sets_);
+}
+
 int standard_draws_needed(const TileCounts& hand, int sets, bool three_player) {
   if (sets < 0 || sets > kMaxSets) return kInf;
   const GroupCost man = three_player ? terminal_cost(hand[0], hand[8]) : suit_cost(hand, 0);
@@ -248,6 +272,7 @@ ClosedFormsShanten::ClosedFormsShanten(const TileCounts& hand, bool distinct_pai
     : hand_(hand), distinct_(distinct_pairs) {
   count_pairs(hand, distinct_, pairs_, kinds_);
   count_orphans(hand, orphan_kinds_, orphan_pair_);
+  for (std::uint64_t m = kTerminalBits | kHonorBits; m; m &= m - 1) orphan_pairs_ += hand[lowest_bit(m)] >= 2;
 }
 
 int ClosedFormsShanten::seven_pairs() const { return seven_pairs_from(pairs_, kinds_, distinct_); }
@@ -263,6 +288,18 @@ int ClosedFormsShanten::thirteen_orphans_with(Tile extra) const {
   if (!is_terminal_or_honor(extra)) return thirteen_orphans();
   const int c = hand_[extra];
   return thirteen_orphans_from(orphan_kinds_ + (c == 0), orphan_pair_ || c >= 1);
+}
+
+int ClosedFormsShanten::seven_pairs_without(Tile gone) const {
+  const int c = hand_[gone];
+  // A count c becoming c - 1: a kind lost at 1; a pair lost at 2 (distinct) or at any even count.
+  return seven_pairs_from(pairs_ - (distinct_ ? c == 2 : c % 2 == 0), kinds_ - (c == 1), distinct_);
+}
+
+int ClosedFormsShanten::thirteen_orphans_without(Tile gone) const {
+  if (!is_terminal_or_honor(gone)) return thirteen_orphans();
+  const int c = hand_[gone];
+  return thirteen_orphans_from(orphan_kinds_ - (c == 1), orphan_pairs_ - (c == 2) > 0);
 }
 
 }  // namespace tenbou
