@@ -203,11 +203,35 @@ def test_a_bad_record_raises_or_is_skipped_whole(tmp_path: Path):
     tabs = records.read_tables([good[0], bad, missing, good[2]], on_error="skip")
     assert set(tabs.hands["game"].to_pylist()) == {good[0].name, good[2].name}
     errors = tabs.errors.to_pylist()
-    assert [e["game"] for e in errors] == ["bad.mjlog", str(missing)]
+    assert [e["game"] for e in errors] == ["bad.mjlog", "missing.mjlog"]
     assert errors[0]["tag"] == "DORA" and errors[0]["event"] is not None and "bad.mjlog: event" in errors[0]["message"]
     assert "cannot read" in errors[1]["message"]
-    with pytest.raises(RecordError, match="cannot read"):
+    with pytest.raises(RecordError, match=r"missing\.mjlog: cannot read: No such file"):
         records.read_tables([missing])
+
+
+def test_files_the_core_hands_back_are_read_by_python_in_their_place(tmp_path: Path):
+    # Plain records are read by the core on its threads; a gzip-compressed one named .mjlog (as
+    # Tenhou serves them) or a zip under a record's name is handed back and read by Python, its
+    # rows in its place in the order.
+    import gzip
+    files = games()[:6]
+    work = []
+    for i, f in enumerate(files):
+        target = tmp_path / f.name
+        if i == 2:
+            target.write_bytes(gzip.compress(f.read_bytes()))
+        elif i == 4:
+            with zipfile.ZipFile(target, "w") as z:
+                z.write(f, f.name)
+        else:
+            target.write_bytes(f.read_bytes())
+        work.append(target)
+    got = records.read_tables(work, threads=2)
+    plain = records.read_tables(files)
+    assert got.wins.drop_columns(["game"]).equals(plain.wins.drop_columns(["game"]))
+    names = list(dict.fromkeys(got.hands["game"].to_pylist()))
+    assert names == [f.name for f in files[:4]] + [f"{files[4].name}:{files[4].name}", files[5].name]
 
 
 def test_flawed_records_are_errors_rows_not_crashes():

@@ -75,7 +75,8 @@ py::tuple batch_tuple(tenbou::records::RecordTablesBatch&& b) {
   return py::make_tuple(hands, wins, errors);
 }
 
-// inputs: a list of (name, bytes). The bytes are held by the list while the GIL is released.
+// inputs: a list of (name, bytes), or (name, None, path) for a file the core reads itself. The
+// bytes are held by the list while the GIL is released.
 py::list read_record_tables(const py::list& inputs, const std::string& format, int threads, bool skip_errors) {
   tenbou::records::RecordTablesOptions o;
   if (!tenbou::record_format_from(format, o.format))
@@ -85,10 +86,18 @@ py::list read_record_tables(const py::list& inputs, const std::string& format, i
   std::vector<tenbou::records::RecordInput> records;
   records.reserve(inputs.size());
   for (py::handle item : inputs) {
-    if (!PyTuple_Check(item.ptr()) || PyTuple_GET_SIZE(item.ptr()) != 2)
-      throw py::type_error("read_record_tables: each input must be a (name, bytes) tuple");
-    auto pair = py::reinterpret_borrow<py::tuple>(item);
-    records.push_back({pair[0].cast<std::string>(), bytes_of(pair[1])});
+    const Py_ssize_t size = PyTuple_Check(item.ptr()) ? PyTuple_GET_SIZE(item.ptr()) : 0;
+    if (size != 2 && size != 3)
+      throw py::type_error("read_record_tables: each input must be a (name, bytes) or (name, None, path) tuple");
+    auto t = py::reinterpret_borrow<py::tuple>(item);
+    if (size == 2) {
+      records.push_back({t[0].cast<std::string>(), bytes_of(t[1]), {}});
+    } else {
+      if (!t[1].is_none()) throw py::type_error("read_record_tables: a (name, None, path) input has None in the middle");
+      std::string path = t[2].cast<std::string>();
+      if (path.empty()) throw py::value_error("read_record_tables: an empty path");
+      records.push_back({t[0].cast<std::string>(), {}, std::move(path)});
+    }
   }
   std::vector<tenbou::records::RecordTablesBatch> batches;
   try {
@@ -97,8 +106,11 @@ py::list read_record_tables(const py::list& inputs, const std::string& format, i
   } catch (const tenbou::ReplayError& e) {
     raise_record_error(e, "");
   }
-  py::list out;
-  for (auto& b : batches) out.append(batch_tuple(std::move(b)));
+  py::list out;  // a batch's (hands, wins, errors) capsules, or the index of an input left to Python
+  for (auto& b : batches) {
+    if (b.deferred >= 0) out.append(py::int_(b.deferred));
+    else out.append(batch_tuple(std::move(b)));
+  }
   return out;
 }
 

@@ -83,6 +83,9 @@ def replay_text(data: Union[bytes, bytearray, str], format: str = "auto", output
 # The record tables (records/tables.hpp): per block of records, the (schema, array) capsule pairs of
 # the hands, wins and errors batches (tenbou.records).
 _Capsules = Tuple[Any, Any]
-def read_record_tables(inputs: List[Tuple[str, bytes]], format: str = "auto", threads: int = 0,
-                       skip_errors: bool = False) -> List[Tuple[_Capsules, _Capsules, _Capsules]]: ...
+# An input: (name, bytes), or (name, None, path) read by the core itself; an int in the answer is
+# the index of a path input that is compressed or an archive (Python reads it; its rows go there).
+def read_record_tables(inputs: Sequence[Union[Tuple[str, bytes], Tuple[str, None, str]]], format: str = "auto",
+                       threads: int = 0, skip_errors: bool = False
+                       ) -> List[Union[Tuple[_Capsules, _Capsules, _Capsules], int]]: ...
 def record_tables_empty() -> Tuple[_Capsules, _Capsules, _Capsules]: ...

@@ -16,10 +16,10 @@ standard input. The ``game`` column names each record as the hand-end lines do: 
 its path under a directory given, ``archive.zip:member`` for a member, ``name#i`` for the i-th
 game of a file that holds several.
 
-The work: Python reads (and decompresses) the bytes of a block of records; the core then
-parses, replays and scores the block on C++ threads with the GIL released, writing every column
-straight into Arrow buffers that pyarrow takes without a copy. Memory holds one block of records
-and the tables made so far.
+The work: the core reads a block of plain record files, parses, replays and scores them on C++
+threads with the GIL released, writing every column straight into Arrow buffers that pyarrow
+takes without a copy; compressed files and archives' members are read by Python (beside the
+core, for the next block). Memory holds one block of records and the tables made so far.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, NamedTuple, Opt
 from . import _core
 from ._arrow import record_batch, require_pyarrow
 from .errors import RecordError
-from .replay import FORMATS, Input, _file_inputs, directory_files, read_inputs
+from .replay import FORMATS, RECORD_SUFFIXES, Input, _file_inputs, directory_files, read_inputs
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyarrow
@@ -106,54 +106,102 @@ def _error_batch(rows: List[Tuple[str, str]]) -> Any:
                             pa.nulls(len(rows), pa.string()), pa.array([r[1] for r in rows], pa.string())], schema=s)
 
 
-def _blocks(inputs: Iterable[Input]) -> Iterator[Tuple[List[Tuple[str, bytes]], List[Tuple[str, str]]]]:
-    """Blocks of (name, bytes), and the records of each block that could not even be read
-    (a missing file, a broken archive): (name, message)."""
-    block: List[Tuple[str, bytes]] = []
+# A record to read: a file the core reads itself (``_Path``: plain records on disk), or an
+# ``Input`` whose bytes Python reads (compressed files, archives' members, standard input).
+class _Path(NamedTuple):
+    path: str
+    name: str
+
+
+_Item = Union[_Path, Input]
+_PLAIN = tuple(s for s in RECORD_SUFFIXES)
+
+
+def _file_items(path: str, name: str) -> Iterator[_Item]:
+    if name.lower().endswith(_PLAIN):
+        yield _Path(path, name)  # the core reads it on its thread (and hands it back if compressed)
+    else:
+        yield from _file_inputs(path, name, name)
+
+
+def _items(paths: Sequence[str]) -> Iterator[_Item]:
+    """Every record of the paths, named as ``tenbou replay`` names them (read_inputs)."""
+    for path in paths:
+        if path == "-":
+            yield from read_inputs(["-"])
+        elif os.path.isdir(path):
+            for rel in directory_files(path):
+                yield from _file_items(os.path.join(path, rel), rel)
+        else:
+            yield from _file_items(path, os.path.basename(path))
+
+
+_Block = List[Union[Tuple[str, bytes], Tuple[str, None, str]]]
+
+
+def _blocks(items: Iterable[_Item]) -> Iterator[Tuple[_Block, List[_Item], List[Tuple[str, str]]]]:
+    """Blocks of the core's inputs ((name, bytes) or (name, None, path)) with the items they come
+    from, and the records of each block that could not even be read (a broken archive):
+    (name, message)."""
+    block: _Block = []
+    sources: List[_Item] = []
     failed: List[Tuple[str, str]] = []
     size = 0
-    for inp in inputs:
-        try:
-            data = b"".join(inp.pieces())
-        except RecordError as e:
-            failed.append((inp.name, e.message))
-            continue
-        block.append((inp.name, data))
-        size += len(data)
+    for item in items:
+        if isinstance(item, _Path):
+            block.append((item.name, None, item.path))
+            sources.append(item)
+            size += 1 << 14  # about a record's size: the file is not read here
+        else:
+            try:
+                data = b"".join(item.pieces())
+            except RecordError as e:
+                failed.append((item.name, e.message))
+                continue
+            block.append((item.name, data))
+            sources.append(item)
+            size += len(data)
         if len(block) >= BLOCK_RECORDS or size >= BLOCK_BYTES:
-            yield block, failed
-            block, failed, size = [], [], 0
+            yield block, sources, failed
+            block, sources, failed, size = [], [], [], 0
     if block or failed:
-        yield block, failed
+        yield block, sources, failed
 
 
-def _batches_of(inputs: Iterable[Input], fmt: str, threads: int, on_error: str) -> Iterator[RecordBatches]:
-    # A pipeline of two: the core replays one block (GIL released, on its threads) while this
-    # thread reads and decompresses the next, so reading is not a serial part of the work.
+def _batches_of(items: Iterable[_Item], fmt: str, threads: int, on_error: str) -> Iterator[RecordBatches]:
+    # A pipeline of two: the core replays one block (GIL released, on its threads, reading plain
+    # files itself) while this thread reads and decompresses what only Python reads for the next.
     from concurrent.futures import ThreadPoolExecutor
 
     skip = on_error == "skip"
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="tenbou-records") as pool:
         running: Any = None
-        for block, failed in _blocks(inputs):
+        for block, sources, failed in _blocks(items):
             started = pool.submit(_core.read_record_tables, block, fmt, threads, skip)
             if running is not None:
-                yield from _finished(running, skip)
-            running = (started, failed)
+                yield from _finished(running, fmt, threads, skip)
+            running = (started, sources, failed)
         if running is not None:
-            yield from _finished(running, skip)
+            yield from _finished(running, fmt, threads, skip)
 
 
-def _finished(running: Tuple[Any, List[Tuple[str, str]]], skip: bool) -> Iterator[RecordBatches]:
-    """A block's batches once the core is done with it. With on_error "raise", an error of the
-    core's (a record it cannot replay) is raised before one of a file that could not be read in
-    the same block."""
-    started, failed = running
+def _finished(running: Tuple[Any, List[_Item], List[Tuple[str, str]]], fmt: str, threads: int,
+              skip: bool) -> Iterator[RecordBatches]:
+    """A block's batches once the core is done with it, a file the core handed back (compressed,
+    or an archive) read by Python in its place. With on_error "raise", an error of the core's (a
+    record it cannot replay) is raised before one of a file that could not be read in the same
+    block."""
+    started, sources, failed = running
     batches = started.result()  # raises the core's RecordError first: its record came earlier
     if failed and not skip:
         raise RecordError(failed[0][1])
-    for caps in batches:
-        yield RecordBatches(*(record_batch(c) for c in caps))
+    for b in batches:
+        if isinstance(b, int):
+            item = sources[b]
+            assert isinstance(item, _Path)
+            yield from _batches_of(_file_inputs(item.path, item.name, item.name), fmt, threads, "skip" if skip else "raise")
+        else:
+            yield RecordBatches(*(record_batch(c) for c in b))
     if failed:
         pa = require_pyarrow()
         yield RecordBatches(pa.RecordBatch.from_pylist([], schema=schema("hands")),
@@ -165,7 +213,7 @@ def iter_batches(paths: PathsArg, *, format: Optional[str] = None, threads: int 
     """The tables a block at a time (``RecordBatches(hands, wins, errors)`` of
     pyarrow.RecordBatch), in the order of the records: for archives larger than memory."""
     fmt = _check(format, on_error, threads)
-    return _batches_of(read_inputs(_path_list(paths)), fmt, threads, on_error)
+    return _batches_of(_items(_path_list(paths)), fmt, threads, on_error)
 
 
 def _tables_of(batches: Iterable[RecordBatches]) -> RecordTables:
@@ -188,7 +236,7 @@ def read_tables(paths: PathsArg, *, format: Optional[str] = None, threads: int =
     rows out (a table holds whole games only) and gives it a row of ``errors``
     (game, event, tag, message)."""
     fmt = _check(format, on_error, threads)
-    return _tables_of(_batches_of(read_inputs(_path_list(paths)), fmt, threads, on_error))
+    return _tables_of(_batches_of(_items(_path_list(paths)), fmt, threads, on_error))
 
 
 def read_hands(paths: PathsArg, *, format: Optional[str] = None, threads: int = 0,
@@ -246,7 +294,7 @@ def write_parquet(paths: PathsArg, out_dir: Union[str, "os.PathLike[str]"], *, f
             pending_rows[i] = rest.num_rows
 
     try:
-        for b in _batches_of(read_inputs(_path_list(paths)), fmt, threads, on_error):
+        for b in _batches_of(_items(_path_list(paths)), fmt, threads, on_error):
             for i, t in enumerate(("hands", "wins")):
                 batch = b[i]
                 counts[i] += batch.num_rows
@@ -289,11 +337,8 @@ def _expand(paths: Sequence[str]) -> List[Tuple[str, str]]:
 def _read_partition(files: List[Tuple[str, str]], table: str, fmt: str, threads: int, on_error: str) -> Any:
     import pandas as pd
 
-    def inputs() -> Iterator[Input]:
-        for path, name in files:
-            yield from _file_inputs(path, name, name)
-
-    t = _tables_of(_batches_of(inputs(), fmt, threads, on_error))[TABLES.index(table)]
+    items = (f for path, name in files for f in _file_items(path, name))
+    t = _tables_of(_batches_of(items, fmt, threads, on_error))[TABLES.index(table)]
     return t.to_pandas(types_mapper=pd.ArrowDtype)
 
 

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <thread>
 
@@ -133,7 +136,8 @@ void push_text_or_null(Column& c, const std::string& text) {
 // Writes the rows of every hand end it is given.
 class TableSink final : public GameSink {
  public:
-  explicit TableSink(RecordTablesBatch& out) : out_(out) {}
+  explicit TableSink(RecordTablesBatch& out) : out_(&out) {}
+  void set_batch(RecordTablesBatch& out) { out_ = &out; }
   void set_input(const std::string& name) { input_ = &name; }
 
   void game_start(const GameStart& game) override {
@@ -153,7 +157,7 @@ class TableSink final : public GameSink {
 
  private:
   void write_hand(const RecordedHandEnd& recorded, const ReplayedHandEnd& ours) {
-    std::vector<Column>& c = out_.hands;
+    std::vector<Column>& c = out_->hands;
     const int players = game_.players;
     c[hands_col::game].push_string(game_.source);
     c[hands_col::hand].push_int(ours.hand_index);
@@ -181,7 +185,7 @@ class TableSink final : public GameSink {
   }
 
   void write_win(const RecordedWin& r, const ReplayedWin& o, const ReplayedHandEnd& hand) {
-    std::vector<Column>& c = out_.wins;
+    std::vector<Column>& c = out_->wins;
     const int players = game_.players;
     c[wins_col::game].push_string(game_.source);
     c[wins_col::hand].push_int(hand.hand_index);
@@ -243,7 +247,7 @@ class TableSink final : public GameSink {
     c[wins_col::agree].push_bool(o.agree);
   }
 
-  RecordTablesBatch& out_;
+  RecordTablesBatch* out_;
   const std::string* input_ = nullptr;
   GameStart game_;
   HandStart hand_;
@@ -253,34 +257,74 @@ void truncate_all(std::vector<Column>& columns, std::int64_t rows) {
   for (Column& c : columns) c.truncate(rows);
 }
 
-// What a block of inputs gives: its batch, and the first error of the block when not skipped.
+// What a block of inputs gives: its batches (a new one after each deferred input), and the
+// first error of the block when not skipped.
 struct BlockResult {
-  RecordTablesBatch batch = empty_record_tables();
+  std::vector<RecordTablesBatch> pieces;
   bool failed = false;
   ReplayError error{"", -1, "", ""};
   std::exception_ptr other;  // anything but a bad record (out of memory, ...): always rethrown
 };
 
+// Compressed or an archive: what only the front end reads (python/tenbou/replay.py's magic).
+bool needs_front_end(std::string_view head) {
+  auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
+  if (starts("\x1f\x8b") || starts("BZh") || starts(std::string_view("\xfd" "7zXZ\0", 6))) return true;
+  if (starts("PK\x03\x04") || starts("PK\x05\x06")) return true;
+  return head.size() >= 512 && head.substr(257, 5) == "ustar";
+}
+
+// A whole file into `out`; false (and errno) when it cannot be read.
+bool read_whole_file(const std::string& path, std::string& out) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  out.clear();
+  char buffer[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) out.append(buffer, n);
+  const bool ok = !std::ferror(f);
+  const int saved = errno;
+  std::fclose(f);
+  errno = saved;
+  return ok;
+}
+
 void read_block(const std::vector<RecordInput>& inputs, std::size_t begin, std::size_t end, const RecordTablesOptions& options,
                 BlockResult& result) {
-  RecordTablesBatch& batch = result.batch;
-  TableSink sink(batch);
+  result.pieces.push_back(empty_record_tables());
+  TableSink sink(result.pieces.back());
+  std::string owned;  // the bytes of a file the core reads itself
   for (std::size_t i = begin; i < end; ++i) {
     const RecordInput& in = inputs[i];
-    const std::int64_t hands = batch.hands[0].length(), wins = batch.wins[0].length();
+    RecordTablesBatch* batch = &result.pieces.back();
+    const std::int64_t hands = batch->hands[0].length(), wins = batch->wins[0].length();
     sink.set_input(in.name);
     try {
-      replay_into(in.bytes, options.format, in.name, sink);
+      std::string_view bytes = in.bytes;
+      if (!in.path.empty()) {
+        if (!read_whole_file(in.path, owned))
+          throw ReplayError(in.path + ": cannot read: " + std::strerror(errno), -1, "", "");
+        if (needs_front_end(owned)) {
+          RecordTablesBatch marker;
+          marker.deferred = static_cast<long>(i);
+          result.pieces.push_back(std::move(marker));
+          result.pieces.push_back(empty_record_tables());
+          sink.set_batch(result.pieces.back());
+          continue;
+        }
+        bytes = owned;
+      }
+      replay_into(bytes, options.format, in.name, sink);
     } catch (const ReplayError& e) {
       // The record's rows go: a table holds whole games only.
-      truncate_all(batch.hands, hands);
-      truncate_all(batch.wins, wins);
+      truncate_all(batch->hands, hands);
+      truncate_all(batch->wins, wins);
       if (!options.skip_errors) {
         result.failed = true;
         result.error = e;
         return;
       }
-      std::vector<Column>& c = batch.errors;
+      std::vector<Column>& c = batch->errors;
       c[errors_col::game].push_string(in.name);
       push_event(c[errors_col::event], e.event());
       push_text_or_null(c[errors_col::tag], e.tag());
@@ -343,7 +387,7 @@ std::vector<RecordTablesBatch> read_record_tables(const std::vector<RecordInput>
   for (BlockResult& r : results) {
     if (r.other) std::rethrow_exception(r.other);
     if (r.failed) throw r.error;
-    out.push_back(std::move(r.batch));
+    for (RecordTablesBatch& b : r.pieces) out.push_back(std::move(b));
   }
   return out;
 }

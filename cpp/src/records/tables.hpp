@@ -22,6 +22,10 @@ constexpr const char* kRecordTablesVersion = "1";
 struct RecordInput {
   std::string name;
   std::string_view bytes;  // the caller keeps them alive during read_record_tables
+  // When set, the core reads this file itself on its thread (bytes are then ignored). A file
+  // that turns out compressed or an archive (gzip, xz, bzip2 magic; zip; tar) is left to the
+  // front end: a batch with `deferred` set stands in its place.
+  std::string path;
 };
 
 struct RecordTablesOptions {
@@ -30,17 +34,19 @@ struct RecordTablesOptions {
   bool skip_errors = false;  // false: the first unreadable record (in input order) is thrown
 };
 
-// One batch of rows: the records of one contiguous block of the input, in input order.
+// One batch of rows: the records of one contiguous block of the input, in input order; or, with
+// `deferred` >= 0, no rows but the index of an input the front end must read (its rows go here).
 struct RecordTablesBatch {
   std::vector<tables::Column> hands, wins, errors;
+  long deferred = -1;
 };
 
 // The empty tables (their schema), in the order and types the batches have.
 RecordTablesBatch empty_record_tables();
 const tables::Metadata& record_table_metadata(std::string_view table);  // "hands", "wins" or "errors"
 
-// Every record replayed: blocks of consecutive inputs spread over threads, the batches in
-// input order. With skip_errors false, throws the first unreadable record's ReplayError (in
+// Every record replayed: blocks of consecutive inputs spread over threads, the batches (and
+// deferred inputs) in input order. With skip_errors false, throws the first unreadable record's ReplayError (in
 // input order) once every thread is done; with it true, that record's rows are dropped and it
 // gives one "errors" row.
 std::vector<RecordTablesBatch> read_record_tables(const std::vector<RecordInput>& inputs, const RecordTablesOptions& options);
