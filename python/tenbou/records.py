@@ -114,7 +114,7 @@ class _Path(NamedTuple):
 
 
 _Item = Union[_Path, Input]
-_PLAIN = tuple(s for s in RECORD_SUFFIXES)
+_PLAIN = RECORD_SUFFIXES  # a name with one of these is a plain record (compressed ones end .gz, .xz, ...)
 
 
 def _file_items(path: str, name: str) -> Iterator[_Item]:
