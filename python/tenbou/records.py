@@ -42,9 +42,11 @@ PathsArg = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"
 TABLES = ("hands", "wins", "errors")
 #: The schema's version (the core's records/tables.hpp kRecordTablesVersion).
 SCHEMA_VERSION = "1"
-#: A block: this many records, or this many bytes, whichever comes first, are read before the
-#: core replays them on its threads (memory holds one block's bytes).
-BLOCK_RECORDS = 256
+#: A block: this many records, or this many bytes, whichever comes first, go to the core in one
+#: call (memory holds the bytes Python read for one block; the files the core reads itself are
+#: read one at a time per thread). Each call ends when its last record is done: large blocks
+#: keep the threads busy.
+BLOCK_RECORDS = 4096
 BLOCK_BYTES = 64 << 20
 
 
@@ -151,7 +153,7 @@ def _blocks(items: Iterable[_Item]) -> Iterator[Tuple[_Block, List[_Item], List[
         if isinstance(item, _Path):
             block.append((item.name, None, item.path))
             sources.append(item)
-            size += 1 << 14  # about a record's size: the file is not read here
+            size += 1 << 10  # the file is read by the core, one at a time per thread
         else:
             try:
                 data = b"".join(item.pieces())

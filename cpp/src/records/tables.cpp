@@ -355,9 +355,9 @@ std::vector<RecordTablesBatch> read_record_tables(const std::vector<RecordInput>
 #endif
   const std::size_t n = inputs.size();
   threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
-  // Blocks of consecutive records, several per thread so that a slow block does not hold the
-  // others up; one batch each.
-  const std::size_t blocks = threads == 1 ? 1 : std::min<std::size_t>(n, static_cast<std::size_t>(threads) * 4);
+  // Blocks of consecutive records, many per thread so that the last ones to finish leave the
+  // other threads idle only briefly (a call ends when all are done); one batch each.
+  const std::size_t blocks = threads == 1 ? 1 : std::min<std::size_t>(n, static_cast<std::size_t>(threads) * 16);
   std::vector<BlockResult> results(std::max<std::size_t>(blocks, 1));
   auto bounds = [&](std::size_t b) { return std::make_pair(n * b / blocks, n * (b + 1) / blocks); };
   if (threads == 1) {
