@@ -210,6 +210,20 @@ def test_a_bad_record_raises_or_is_skipped_whole(tmp_path: Path):
         records.read_tables([missing])
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name that is not UTF-8 (Linux allows any bytes)")
+def test_a_file_name_that_is_not_utf8_is_read_and_shown_with_replacement_characters(tmp_path: Path):
+    name = os.fsdecode(b"g\xff.mjlog")
+    (tmp_path / name).write_bytes(games()[0].read_bytes())
+    for paths in ([tmp_path], [tmp_path / name]):
+        t = records.read_tables(paths)
+        assert t.hands["game"][0].as_py() == "g\ufffd.mjlog" and t.errors.num_rows == 0
+    missing = records.read_tables([tmp_path / os.fsdecode(b"m\xfe.mjlog")], on_error="skip").errors.to_pylist()
+    assert missing[0]["game"] == "m\ufffd.mjlog" and "cannot read" in missing[0]["message"]
+    # tenbou replay names it the same way
+    lines = [h.line for h in tenbou.replay(tmp_path / name, requests=False)]
+    assert lines[0]["game"] == "g\ufffd.mjlog"
+
+
 def test_files_the_core_hands_back_are_read_by_python_in_their_place(tmp_path: Path):
     # Plain records are read by the core on its threads; a gzip-compressed one named .mjlog (as
     # Tenhou serves them) or a zip under a record's name is handed back and read by Python, its

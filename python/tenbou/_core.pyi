@@ -85,7 +85,7 @@ def replay_text(data: Union[bytes, bytearray, str], format: str = "auto", output
 _Capsules = Tuple[Any, Any]
 # An input: (name, bytes), or (name, None, path) read by the core itself; an int in the answer is
 # the index of a path input that is compressed or an archive (Python reads it; its rows go there).
-def read_record_tables(inputs: Sequence[Union[Tuple[str, bytes], Tuple[str, None, str]]], format: str = "auto",
+def read_record_tables(inputs: Sequence[Union[Tuple[str, bytes], Tuple[str, None, Union[str, bytes]]]], format: str = "auto",
                        threads: int = 0, skip_errors: bool = False
                        ) -> List[Union[Tuple[_Capsules, _Capsules, _Capsules], int]]: ...
 def record_tables_empty() -> Tuple[_Capsules, _Capsules, _Capsules]: ...

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, NamedTuple, Opt
 from . import _core
 from ._arrow import record_batch, require_pyarrow
 from .errors import RecordError
-from .replay import FORMATS, RECORD_SUFFIXES, Input, _file_inputs, directory_files, read_inputs
+from .replay import FORMATS, RECORD_SUFFIXES, Input, _file_inputs, directory_files, display_name, read_inputs
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyarrow
@@ -138,7 +138,7 @@ def _items(paths: Sequence[str]) -> Iterator[_Item]:
             yield from _file_items(path, os.path.basename(path))
 
 
-_Block = List[Union[Tuple[str, bytes], Tuple[str, None, str]]]
+_Block = List[Union[Tuple[str, bytes], Tuple[str, None, bytes]]]
 
 
 def _blocks(items: Iterable[_Item]) -> Iterator[Tuple[_Block, List[_Item], List[Tuple[str, str]]]]:
@@ -151,16 +151,16 @@ def _blocks(items: Iterable[_Item]) -> Iterator[Tuple[_Block, List[_Item], List[
     size = 0
     for item in items:
         if isinstance(item, _Path):
-            block.append((item.name, None, item.path))
+            block.append((display_name(item.name), None, os.fsencode(item.path)))
             sources.append(item)
             size += 1 << 10  # the file is read by the core, one at a time per thread
         else:
             try:
                 data = b"".join(item.pieces())
             except RecordError as e:
-                failed.append((item.name, e.message))
+                failed.append((display_name(item.name), display_name(e.message)))
                 continue
-            block.append((item.name, data))
+            block.append((display_name(item.name), data))
             sources.append(item)
             size += len(data)
         if len(block) >= BLOCK_RECORDS or size >= BLOCK_BYTES:

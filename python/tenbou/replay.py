@@ -111,6 +111,16 @@ def _why(e: BaseException) -> str:
     return str(e) or type(e).__name__
 
 
+def display_name(name: str) -> str:
+    """A record's name as the core writes it (JSON lines, messages: UTF-8): a file name that is
+    not UTF-8 (Python holds its bytes as surrogate escapes) gets U+FFFD for each such byte."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _compression(first: bytes) -> Optional[str]:
     for kind, (magic, _) in _CODECS.items():
         if first.startswith(magic):
@@ -479,7 +489,7 @@ def replay_record(record: Input, *, format: str = "auto", output: str = "hand_en
     :class:`RecordError` for a record that cannot be read, after the output that came before."""
     _check_format(format)
     _check_output(output)
-    core = _core.Replay(format=format, output=output, source=record.name, with_requests=requests)
+    core = _core.Replay(format=format, output=output, source=display_name(record.name), with_requests=requests)
     before = ReplaySummary()
     if summary is not None:
         before.add(summary)

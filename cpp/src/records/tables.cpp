@@ -303,7 +303,8 @@ void read_block(const std::vector<RecordInput>& inputs, std::size_t begin, std::
       std::string_view bytes = in.bytes;
       if (!in.path.empty()) {
         if (!read_whole_file(in.path, owned))
-          throw ReplayError(in.path + ": cannot read: " + std::strerror(errno), -1, "", "");
+          // The record's name, not its path: the front end gives a name that is valid UTF-8.
+          throw ReplayError(in.name + ": cannot read: " + std::strerror(errno), -1, "", "");
         if (needs_front_end(owned)) {
           RecordTablesBatch marker;
           marker.deferred = static_cast<long>(i);
