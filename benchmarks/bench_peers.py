@@ -312,12 +312,14 @@ def measure(name: str, reqs: List[Dict[str, Any]], seconds: float, native: bool)
     return row
 
 
-def table(rows: List[Dict[str, Any]]) -> str:
-    def k(x: Optional[float]) -> str:
-        if x is None:
-            return "-"
-        return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}K"
+def k(x: Optional[float]) -> str:
+    """A rate as the tables print it: 1.23M, 456K, or - when not measured."""
+    if x is None:
+        return "-"
+    return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}K"
 
+
+def table(rows: List[Dict[str, Any]]) -> str:
     def ratio(a: float, row: Dict[str, Any]) -> str:
         return f"{a / row['riichienv']:.2f}x" if row.get("riichienv") else "-"
 

@@ -25,13 +25,14 @@ import os
 import platform
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_peers  # noqa: E402
 import tenbou  # noqa: E402
+from bench_peers import k  # noqa: E402  (rates printed as 1.23M / 456K)
 from bench_riichi import best_rate  # noqa: E402
 
 
@@ -74,12 +75,6 @@ def measure(name: str, requests: List[Dict[str, Any]], rows: int, seconds: float
     if native:
         row["native"] = bench_peers.native_rate(requests, seconds)
     return row
-
-
-def k(x: Optional[float]) -> str:
-    if x is None:
-        return "-"
-    return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}K"
 
 
 def markdown(rows: List[Dict[str, Any]]) -> str:

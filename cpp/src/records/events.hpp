@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tenbou/result.hpp"
 #include "tenbou/small_list.hpp"
 
 namespace tenbou::records {
@@ -185,7 +186,7 @@ struct ReplayedWin {
   bool tsumo = false, riichi = false;
   int dora = 0;                 // han of dora, red fives, ura dora and kita together
   std::vector<std::pair<std::string, int>> yaku;  // tenbou yaku keys and their han, result order
-  std::vector<std::pair<std::string, int>> fu_details;  // fu item keys and their fu
+  SmallList<FuItem, 12> fu_details;                // the result's own items (no string built per win)
   std::array<std::int64_t, 4> deltas{};           // this win's settled point changes
   SmallList<TileId, 5> ura_indicators;            // as the record gave them (riichi winners)
   std::string request_json, result_json;          // contract JSON (HandEnds lines, Python)

@@ -665,7 +665,7 @@ void Replayer::hand_end(const RecordedHandEnd& recorded, const ReplayedHandEnd*)
         o.yaku.emplace_back(std::string(yaku_info(y.yaku).key), y.han);
         if (y.yaku == Yaku::Dora || y.yaku == Yaku::AkaDora || y.yaku == Yaku::UraDora || y.yaku == Yaku::Kita) o.dora += y.han;
       }
-      for (const FuItem& f : res.fu_details) o.fu_details.emplace_back(std::string(fu_key_name(f.key)), f.fu);
+      o.fu_details = res.fu_details;
       if (rw.has_score) {
         // Tenhou writes kazoe yakuman with the yakuman limit code.
         const std::string limit = o.limit == "kazoe_yakuman" ? "yakuman" : o.limit;

@@ -220,9 +220,9 @@ class TableSink final : public GameSink {
     c[wins_col::yaku].end_list();
     c[wins_col::yaku_han].end_list();
     Column& fu = c[wins_col::fu_details];
-    for (const auto& [key, value] : o.fu_details) {
-      fu.item().field(0).push_string(key);
-      fu.item().field(1).push_int(value);
+    for (const FuItem& f : o.fu_details) {
+      fu.item().field(0).push_string(fu_key_name(f.key));
+      fu.item().field(1).push_int(f.fu);
       fu.item().end_struct();
     }
     fu.end_list();
