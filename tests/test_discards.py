@@ -242,3 +242,26 @@ def test_each_discard_is_the_waits_answer_of_the_hand_after_it():
             assert json.dumps(d["waits"]) == json.dumps(want["waits"] if want["shanten"] == 0 else []), (req, d["tile"])
             compared += 1
     assert compared > 1500
+
+
+def test_hands_with_four_of_a_kind_equal_a_brute_force():
+    # Four of a kind in hand cannot pair with a draw of its own kind, and a drawn tile far from
+    # every other tile then can lower the shanten (1111m with three pons waits on any other
+    # tile): the shortcut that skips such draws must not apply (it would drop useful tiles).
+    rng = random.Random(14)
+    for i in range(120):
+        pons = rng.sample(range(34), 3)[: i % 4]
+        slots = 14 - 3 * len(pons)
+        quads = rng.sample([k for k in range(34) if k not in pons], min(1 + i % 3, (slots - 1) // 4))
+        rest = [k for k in range(34) if k not in pons and k not in quads for _ in range(4)]
+        rng.shuffle(rest)
+        hand = [k for k in quads for _ in range(4)]
+        hand += rest[: slots - len(hand)]
+        req = {"hand": "".join(name(k) for k in sorted(hand)),
+               "melds": [f"pon:{name(k)[0] * 3}{name(k)[1]}" for k in pons], "visible": "", "seat_wind": "E"}
+        got = {d["tile"]: d for d in tenbou.discards(req)["discards"]}
+        for tile, (shanten, useful) in brute_force(req, "riichi", 4).items():
+            assert got[tile]["shanten"] == shanten, (req, tile)
+            assert [(u["tile"], u["unseen"]) for u in got[tile]["ukeire"]] == useful, (req, tile)
+    one = tenbou.discards({"hand": "1111m5z", "melds": ["pon:222p", "pon:333p", "pon:444p"]})
+    assert len(next(d for d in one["discards"] if d["tile"] == "5z")["ukeire"]) > 20

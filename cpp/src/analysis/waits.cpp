@@ -32,9 +32,11 @@ bool tile_in_rules(const HandBeforeWin& b, Tile t) {
 
 // A kind with no copy in the hand and none of its suit within two of it: drawn, it is left
 // over in every reading of the standard form (it joins no set, pair or partial set), and
-// every reading of the hand with it is one without it, so that form's shanten stays.
-bool floats_alone(const TileCounts& hand, int t) {
-  if (hand[t]) return false;
+// every reading of the hand with it is one without it, so that form's shanten stays. Not with
+// four of a kind in hand (`quad`): that kind cannot pair with a draw of itself, and the new
+// tile can (1111m and three melds wait on any other tile).
+bool floats_alone(const TileCounts& hand, bool quad, int t) {
+  if (quad || hand[t]) return false;
   if (t >= 27) return true;  // an honor joins only its own copies
   const int n = t % 9;
   for (int d = -2; d <= 2; ++d)
@@ -158,10 +160,11 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
   a.shanten = std::min({a.standard, a.seven_pairs, a.thirteen_orphans});
   // Ukeire: each tile that lowers the shanten, with the copies the player cannot see.
   // One tile changes one group of the standard form: StandardShanten recomputes only it.
+  const bool quad = std::any_of(b.hand.begin(), b.hand.end(), [](std::uint8_t n) { return n >= 4; });
   for (int t = 0; t < kTileKinds; ++t) {
     const Tile tile = static_cast<Tile>(t);
     if (!tile_in_rules(b, tile) || b.held[t] >= 4) continue;  // a fifth copy does not exist
-    int after = floats_alone(b.hand, t) ? a.standard : standard.draws_needed_with(tile) - 1;
+    int after = floats_alone(b.hand, quad, t) ? a.standard : standard.draws_needed_with(tile) - 1;
     if (b.melds == 0) {
       after = std::min(after, closed.seven_pairs_with(tile));
       if (has_thirteen_orphans(b.family)) after = std::min(after, closed.thirteen_orphans_with(tile));
