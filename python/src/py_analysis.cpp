@@ -7,7 +7,10 @@
 
 #include "convert.hpp"
 #include "core/result_writer.hpp"
+#include "py_result.hpp"
 #include "py_view.hpp"
+#include "tenbou/rules.hpp"
+#include "tenbou/api.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/result.hpp"
@@ -227,6 +230,8 @@ PyObject* result_object(const tenbou::ScoreResult& result) {
   return w.take();
 }
 
+PyObject* tile_object_borrowed(tenbou::Tile t) { return keys().tiles[t]; }
+
 PyObject* tile_object(tenbou::Tile t, bool red = false) {
   PyObject* name = red ? keys().red_tiles[t / 9] : keys().tiles[t];
   Py_INCREF(name);
@@ -420,6 +425,65 @@ void waits_dealloc(PyObject* self) {
 }
 
 PyMappingMethods waits_mapping = {waits_length, waits_subscript, nullptr};
+// [(tile, unseen, ron, tsumo)] with each result a Result over a copy of the core's (as
+// tenbou.score makes them: nothing built until read), or its dict (below), for Waits.waits. `method`: the request's,
+// which a Result made from the dict takes (_result_from_data): a failed Riichi result (an
+// impossible flag on one side) is given it too.
+PyObject* waits_results(PyObject* self, PyObject* method_name) {
+  if (!PyUnicode_Check(method_name)) {
+    PyErr_SetString(PyExc_TypeError, "_results: method must be a str");
+    return nullptr;
+  }
+  tenbou::Method method = tenbou::Method::FuHan;
+  for (int m = 0; m < 3; ++m)
+    if (PyUnicode_CompareWithASCIIString(method_name, tenbou::method_name(static_cast<tenbou::Method>(m))) == 0)
+      method = static_cast<tenbou::Method>(m);
+  const std::vector<tenbou::ScoredWait>& waits = reinterpret_cast<WaitsObject*>(self)->answer->waits;
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(waits.size()));
+  if (!list) return nullptr;
+  try {
+    for (std::size_t i = 0; i < waits.size(); ++i) {
+      const tenbou::ScoredWait& sw = waits[i];
+      auto result = [&](const tenbou::ScoreResult& r) {
+        // A failed Korean or Hong Kong-Taiwan result stays its dict: a Result made from that dict
+        // (no "rules" in it) has always been a Riichi-family Result (Waits.waits makes it).
+        if (!std::holds_alternative<tenbou::RiichiResult>(r) && !tenbou::score_result_ok(r)) return result_object(r);
+        auto copy = std::make_unique<tenbou::ScoreResult>(r);
+        if (auto* riichi = std::get_if<tenbou::RiichiResult>(copy.get())) riichi->method = method;
+        return result_from_owned(std::move(copy));
+      };
+      PyObject* ron = result(sw.ron);
+      PyObject* tsumo = ron ? result(sw.tsumo) : nullptr;
+      PyObject* item = tsumo ? PyTuple_New(4) : nullptr;
+      if (item) {
+        PyObject* tile = tile_object_borrowed(sw.tile);
+        Py_INCREF(tile);
+        PyTuple_SET_ITEM(item, 0, tile);
+        PyObject* unseen = PyLong_FromLong(sw.unseen);
+        if (!unseen) {
+          Py_CLEAR(item);
+        } else {
+          PyTuple_SET_ITEM(item, 1, unseen);
+          PyTuple_SET_ITEM(item, 2, ron);
+          PyTuple_SET_ITEM(item, 3, tsumo);
+          ron = tsumo = nullptr;
+        }
+      }
+      Py_XDECREF(ron);
+      Py_XDECREF(tsumo);
+      if (!item) {
+        Py_DECREF(list);
+        return nullptr;
+      }
+      PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), item);
+    }
+  } catch (const std::bad_alloc&) {
+    Py_DECREF(list);
+    return PyErr_NoMemory();
+  }
+  return list;
+}
+
 // Pickled and copied as the dict itself.
 PyObject* waits_reduce(PyObject* self, PyObject*) {
   PyObject* d = full_dict(reinterpret_cast<WaitsObject*>(self));
@@ -428,6 +492,7 @@ PyObject* waits_reduce(PyObject* self, PyObject*) {
 
 PyMethodDef waits_methods[] = {{"keys", waits_keys, METH_NOARGS, "The keys of the answer dict, in its order."},
                                {"__reduce__", waits_reduce, METH_NOARGS, "Pickled as the answer dict."},
+                               {"_results", waits_results, METH_O, "(method): [(tile, unseen, ron, tsumo)], Results."},
                                {nullptr, nullptr, 0, nullptr}};
 
 PyTypeObject waits_type = [] {
