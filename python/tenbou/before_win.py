@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional
 
 from . import _core
 from .result import Result
@@ -38,7 +38,7 @@ class Shanten:
 
     __slots__ = ("_d", "_method")
 
-    def __init__(self, data: Dict[str, Any], method: str = "fuhan") -> None:
+    def __init__(self, data: Mapping[str, Any], method: str = "fuhan") -> None:
         self._d = data
         self._method = method
 
