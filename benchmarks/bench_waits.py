@@ -8,9 +8,14 @@ ready hands (the generated winning hands of tests/hand_generator.py minus their 
 tile), each winning tile scored by ron and by tsumo; discards on complete real 14-tile hands
 (the real wins of shared/data/tenhou as `tenbou mjlog` writes them, without win_tile and
 tsumo: every distinct discard analysed, the ready ones with every wait scored twice).
-tenbou.waits and tenbou.discards build their answers straight into Python objects; the
-Json-tree path they replaced (_core._waits_via_json, _core._discards_via_json) is measured
-beside them. Nothing is asserted here.
+tenbou.waits keeps the core's answer and makes its dicts on the first read of a list or a
+result (measured unread, with every wait's results read, and as a whole dict); tenbou.discards
+builds its answer straight into Python dicts; the Json-tree path they replaced
+(_core._waits_via_json, _core._discards_via_json) is measured beside them. For discards the
+answers kept (as the other rows keep theirs) and dropped are both shown: the garbage collector's
+passes over the kept answers' ~440 containers each are most of a kept call's time; json.loads
+of the same answers' JSON text shows what CPython itself takes to make those objects.
+Nothing is asserted here.
 """
 from __future__ import annotations
 
@@ -64,11 +69,11 @@ def complete_real_hands(n: int) -> list:
     return out
 
 
-def native(path_lines, seconds):
+def native(path_lines, seconds, command="bench-waits"):
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         f.write("\n".join(path_lines) + "\n")
         path = f.name
-    out = subprocess.run([str(native_tool()), "bench-waits", path, str(seconds)], capture_output=True, text=True, check=True)
+    out = subprocess.run([str(native_tool()), command, path, str(seconds)], capture_output=True, text=True, check=True)
     os.unlink(path)
     return json.loads(out.stdout)
 
@@ -92,9 +97,22 @@ def main() -> None:
     ready_sample = ready[:3000]
     rows["tenbou.waits (Python), one call per ready hand"] = best_rate(
         len(ready_sample), lambda: [tenbou.waits(r) for r in ready_sample], args.seconds)
+    rows["  the same, every wait's ron and tsumo Result read"] = best_rate(
+        len(ready_sample), lambda: [[(w.ron.ok, w.tsumo.ok) for w in tenbou.waits(r).waits] for r in ready_sample],
+        args.seconds)
+    rows["  the same, the whole answer as dicts (as_dict)"] = best_rate(
+        len(ready_sample), lambda: [tenbou.waits(r).as_dict() for r in ready_sample], args.seconds)
     complete = complete_real_hands(1000)
+    n3 = native([json.dumps(r) for r in complete], args.seconds, "bench-discards")
+    rows["native discards (answer as data), complete real hands"] = n3["discards_hands_per_s"]
+    rows["native discards, JSON answer, complete real hands"] = n3["discards_json_hands_per_s"]
     rows["tenbou.discards (Python), complete real hands"] = best_rate(
         len(complete), lambda: [tenbou.discards(r) for r in complete], args.seconds)
+    rows["  the same, each answer dropped at once"] = best_rate(
+        len(complete), lambda: [tenbou.discards(r) and None for r in complete], args.seconds)
+    texts = [json.dumps(tenbou.discards(r)) for r in complete]
+    rows["  json.loads of the same answers (CPython's objects)"] = best_rate(
+        len(texts), lambda: [json.loads(t) for t in texts], args.seconds)
     if hasattr(_core, "_discards_via_json"):  # the Json-tree path, for comparison
         rows["  the same through Json trees (_waits_via_json)"] = best_rate(
             len(ready_sample), lambda: [_core._waits_via_json(r) for r in ready_sample], args.seconds)

@@ -7,11 +7,17 @@ the same types, for every family, three-player hands, aotenjo, own discards, vis
 from __future__ import annotations
 
 import json
+import pickle
 import random
+import types
 from typing import Any, Dict, List
 
+import pytest
+
+import tenbou
 from conftest import shared_dir
 from tenbou import _core
+from tenbou.before_win import Waits
 from test_discards import random_hand
 from test_waits import before_win
 
@@ -70,3 +76,66 @@ def test_discards_of_real_wins_equal_the_json_tree_path():
     requests = [{k: v for k, v in r.items() if k not in ("win_tile", "tsumo")} for r in wins]
     assert len(requests) > 200
     assert same(_core.discards, _core._discards_via_json, requests) == len(requests)
+
+
+def result_views(r: Any) -> Any:
+    """What a caller reads of a Result, with the types (an aotenjo total is a gmpy2.mpz)."""
+    common = (type(r).__name__, r.ok, r.method, r.rules, repr(r), r.to_json(), r.as_dict())
+    if not r.ok:
+        return common + (r.error,)
+    if r.rules != "riichi":
+        return common + (r.total, type(r.total).__name__)
+    return common + (r.han, r.fu, r.yakuman, r.total, type(r.total).__name__, r.limit, r.wait, r.yaku, r.fu_details,
+                     r.payments, r.decomposition)
+
+
+def test_waits_answer_reads_as_the_json_tree_paths_dict():
+    # tenbou.waits keeps the core's answer (_core.WaitsAnswer) and makes the dict on the first
+    # read of a list or a result: every view of it equals the one over the Json-tree path's
+    # dict, the scalars read first (before the dict exists) as well as after.
+    import hand_generator
+    import hktw_generator
+    import korean_generator
+
+    requests: List[Dict[str, Any]] = [before_win(r) for r in (
+        hand_generator.generate(300, seed=85) + korean_generator.generate(100, seed=86)
+        + hktw_generator.requests(300, seed=87)) if "win_tile" in r]
+    requests += [dict(r, own_discards="5s9m", visible="1z2z") for r in requests[:60]]
+    requests += [dict(r, method="aotenjo") for r in requests[:60] if r.get("rules", "riichi") == "riichi"]
+    checked = failed_elsewhere = 0
+    for req in requests:
+        want = _core._waits_via_json(req)
+        if not want["ok"]:
+            continue
+        ref = Waits(want, str(req.get("method", "fuhan")))
+        first = tenbou.waits(req)
+        assert isinstance(first._d, _core.WaitsAnswer)
+        assert (first.shanten, first.ukeire_unseen, first.furiten) == (ref.shanten, ref.ukeire_unseen, ref.furiten)
+        assert [first._d[k] for k in ("ok", "shanten", "ukeire_tiles", "ukeire_unseen", "furiten")] == \
+               [want[k] for k in ("ok", "shanten", "ukeire_tiles", "ukeire_unseen", "furiten")]
+        w = tenbou.waits(req)
+        assert json.dumps(w.as_dict(), ensure_ascii=False) == json.dumps(want, ensure_ascii=False), req
+        assert json.dumps(first.as_dict(), ensure_ascii=False) == json.dumps(want, ensure_ascii=False), req
+        assert (repr(w), w.forms, w.ukeire) == (repr(ref), ref.forms, ref.ukeire)
+        # Waits.waits: each Result over the core's own result, read as the dict's (every view).
+        assert [(x.tile, x.unseen, result_views(x.ron), result_views(x.tsumo)) for x in w.waits] == \
+               [(x.tile, x.unseen, result_views(x.ron), result_views(x.tsumo)) for x in ref.waits], req
+        assert all(x.ron == y.ron and x.tsumo == y.tsumo for x, y in zip(w.waits, ref.waits))
+        # The bonuses as the dict says (a Result made from the dict read 0 for both under aotenjo).
+        assert all(r.honba_bonus == r.as_dict()["honba_bonus"] and r.sticks_bonus == r.as_dict()["sticks_bonus"]
+                   for x in w.waits for r in (x.ron, x.tsumo) if r.ok and r.rules == "riichi")
+        assert len(w._d) == len(want) and list(w._d) == list(want)
+        assert pickle.loads(pickle.dumps(w._d)) == w.as_dict()
+        checked += 1
+        failed_elsewhere += sum(not r.ok and r.rules == "riichi" for x in w.waits for r in (x.ron, x.tsumo)
+                                if req.get("rules") in ("korean", "hktw"))
+    assert checked >= 600
+    assert failed_elsewhere > 0  # failed Korean and Hong Kong-Taiwan waits: Results made from their dicts, as ever
+    # A request the core refuses, and a mapping that is not a dict, take _core.waits as before.
+    assert _core._waits_answer({"hand": "123m"}) is None and _core._waits_answer(types.MappingProxyType({})) is None
+    req = requests[0]
+    assert tenbou.waits(types.MappingProxyType(req)).as_dict() == tenbou.waits(req).as_dict()
+    with pytest.raises(tenbou.TileCountError):
+        tenbou.waits({"hand": "123m"})
+    with pytest.raises(KeyError):
+        tenbou.waits(req)._d["nope"]

@@ -206,3 +206,62 @@ def test_cli_discards(run_cli):
     assert code == 0 and out.splitlines()[2].startswith("9s ")
     code, out = run_cli(["discards", "123m456m789p23459s", "--json"])
     assert json.loads(out)["discards"][0]["tile"] == "9s"
+
+
+def test_each_discard_is_the_waits_answer_of_the_hand_after_it():
+    # The core reads a discards request once and makes every later discard's hand by swapping
+    # two tiles between hand and own discards: each discard's shanten, useful tiles, waits (every
+    # result) and furiten must be those of waits on the request with that hand (red fives kept)
+    # and the tile among own_discards, read in full (the Json-tree path). Real wins (red fives,
+    # three-player with kita, riichi, indicators) and random hands with own discards and visible
+    # tiles, four- and three-player.
+    from conftest import shared_dir
+    from tenbou import mjlog
+    from tenbou.tiles import to_list
+
+    files = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*.mjlog"))[:15]
+    requests = [{k: v for k, v in w.request.items() if k not in ("win_tile", "tsumo")}
+                for f in files for w in mjlog.wins_from_file(f)]
+    requests += [dict(r, own_discards="1z9p", visible="3s") for r in requests[:40]]
+    rng = random.Random(12)
+    requests += [dict(random_hand(rng, "riichi", players), own_discards="7z") for players in (4, 3) for _ in range(60)]
+    assert sum(any(t.startswith("0") for t in to_list(r["hand"])) for r in requests) > 20  # red fives among them
+    assert sum(r.get("players") == 3 for r in requests) > 60
+    compared = 0
+    for req in requests:
+        got = tenbou.discards(req)
+        hand = to_list(req["hand"])
+        for d in got["discards"]:
+            rest = list(hand)
+            rest.remove(d["tile"])
+            after = dict(req, hand="".join(rest), own_discards=req.get("own_discards", "") + d["tile"])
+            want = _core._waits_via_json(after)
+            assert want["ok"], (after, want)
+            assert (d["shanten"], d["ukeire"], d["ukeire_unseen"], d["furiten"]) == \
+                   (want["shanten"], want["ukeire"], want["ukeire_unseen"], want["furiten"]), (req, d["tile"])
+            assert json.dumps(d["waits"]) == json.dumps(want["waits"] if want["shanten"] == 0 else []), (req, d["tile"])
+            compared += 1
+    assert compared > 1500
+
+
+def test_hands_with_four_of_a_kind_equal_a_brute_force():
+    # Four of a kind in hand cannot pair with a draw of its own kind, and a drawn tile far from
+    # every other tile then can lower the shanten (1111m with three pons waits on any other
+    # tile): the shortcut that skips such draws must not apply (it would drop useful tiles).
+    rng = random.Random(14)
+    for i in range(120):
+        pons = rng.sample(range(34), 3)[: i % 4]
+        slots = 14 - 3 * len(pons)
+        quads = rng.sample([k for k in range(34) if k not in pons], min(1 + i % 3, (slots - 1) // 4))
+        rest = [k for k in range(34) if k not in pons and k not in quads for _ in range(4)]
+        rng.shuffle(rest)
+        hand = [k for k in quads for _ in range(4)]
+        hand += rest[: slots - len(hand)]
+        req = {"hand": "".join(name(k) for k in sorted(hand)),
+               "melds": [f"pon:{name(k)[0] * 3}{name(k)[1]}" for k in pons], "visible": "", "seat_wind": "E"}
+        got = {d["tile"]: d for d in tenbou.discards(req)["discards"]}
+        for tile, (shanten, useful) in brute_force(req, "riichi", 4).items():
+            assert got[tile]["shanten"] == shanten, (req, tile)
+            assert [(u["tile"], u["unseen"]) for u in got[tile]["ukeire"]] == useful, (req, tile)
+    one = tenbou.discards({"hand": "1111m5z", "melds": ["pon:222p", "pon:333p", "pon:444p"]})
+    assert len(next(d for d in one["discards"] if d["tile"] == "5z")["ukeire"]) > 20

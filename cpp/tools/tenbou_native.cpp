@@ -2,6 +2,7 @@
 //   tenbou-native score < requests.jsonl > results.jsonl   (same lines as `tenbou score --jsonl`)
 //   tenbou-native waits < hands.jsonl > answers.jsonl      (hands before the win: tenbou.waits answers)
 //   tenbou-native bench-waits hands.jsonl [seconds]        (shanten and waits on hands before the win)
+//   tenbou-native bench-discards hands.jsonl [seconds]     (what to discard on hands holding one tile more)
 //   tenbou-native hktw-readings < counts.txt               (every reading of 17-tile hands: "c0 .. c33 melds"
 //                                                          per line in, readings joined by " | " out)
 //   tenbou-native records < requests.bin > results.bin     (binary request records, as the JS API's
@@ -173,6 +174,29 @@ int run_bench_before_win(const char* path, double seconds) {
   std::printf("{\"hands\":%zu,\"shanten_hands_per_s\":%.0f,\"waits_hands_per_s\":%.0f,"
               "\"waits_json_hands_per_s\":%.0f,\"sink\":%ld}\n",
               hands.size(), shanten, waits, waits_json, (sink + static_cast<long>(wait_count)) % 7);
+  return 0;
+}
+
+// What to discard on hands holding one tile more (tenbou.discards' core, no front end): the
+// answer as data (discards_of), then as JSON text (discards_json), per request per second.
+int run_bench_discards(const char* path, double seconds) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "tenbou-native: cannot open " << path << "\n";
+    return 2;
+  }
+  std::vector<tenbou::Json> requests;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) requests.push_back(tenbou::Json::parse(line));
+  long sink = 0;
+  const double data = hands_per_second(requests.size(), seconds, [&](std::size_t i) {
+    sink += static_cast<long>(tenbou::discards_of(requests[i]).discards.size());
+  });
+  const double json = hands_per_second(requests.size(), seconds, [&](std::size_t i) {
+    sink += static_cast<long>(tenbou::discards_json(requests[i]).dump().size());
+  });
+  std::printf("{\"hands\":%zu,\"discards_hands_per_s\":%.0f,\"discards_json_hands_per_s\":%.0f,\"sink\":%ld}\n",
+              requests.size(), data, json, sink % 7);
   return 0;
 }
 
@@ -423,6 +447,7 @@ int main(int argc, char** argv) {
   }
   if (cmd == "bench" && argc > 2) return run_bench(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "bench-waits" && argc > 2) return run_bench_before_win(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
+  if (cmd == "bench-discards" && argc > 2) return run_bench_discards(argv[2], argc > 3 ? std::stod(argv[3]) : 2.0);
   if (cmd == "replay") return run_replay(argc, argv);
   if (cmd == "bench-replay" && argc > 3) return run_bench_replay(std::stod(argv[2]), argc, argv, 3);
   if (cmd == "tables") return run_tables(argc, argv);
@@ -430,6 +455,7 @@ int main(int argc, char** argv) {
                "       tenbou-native options | limits\n"
                "       tenbou-native bench requests.jsonl [seconds]\n"
                "       tenbou-native bench-waits before_win.jsonl [seconds]\n"
+               "       tenbou-native bench-discards hands.jsonl [seconds]\n"
                "       tenbou-native replay [--format F] [--output O] FILES | bench-replay SECONDS FILES\n"
                "       tenbou-native tables [--format F] [--threads N] FILES\n";
   return 2;

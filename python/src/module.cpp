@@ -89,6 +89,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("__version__") = tenbou::version();
 
   if (!tenbou_py::add_result_type(m.ptr())) throw py::error_already_set();
+  if (!tenbou_py::add_analysis_functions(m.ptr())) throw py::error_already_set();
 
   py::class_<ResultBatch>(m, "ResultBatch")
       .def("__len__", [](const ResultBatch& b) { return b.store.size(); })

@@ -1,12 +1,16 @@
 #include "py_analysis.hpp"
 
 #include <cstring>
+#include <memory>
 #include <new>
 #include <variant>
 
 #include "convert.hpp"
 #include "core/result_writer.hpp"
+#include "py_result.hpp"
 #include "py_view.hpp"
+#include "tenbou/rules.hpp"
+#include "tenbou/api.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "tenbou/result.hpp"
@@ -226,6 +230,8 @@ PyObject* result_object(const tenbou::ScoreResult& result) {
   return w.take();
 }
 
+PyObject* tile_object_borrowed(tenbou::Tile t) { return keys().tiles[t]; }
+
 PyObject* tile_object(tenbou::Tile t, bool red = false) {
   PyObject* name = red ? keys().red_tiles[t / 9] : keys().tiles[t];
   Py_INCREF(name);
@@ -329,6 +335,203 @@ PyObject* shanten_answer(PyObject* request) {
 
 namespace tenbou_py {
 
+namespace {
+
+// The dict of waits_json (analysis, "furiten", "waits") from the answer as data.
+PyObject* waits_dict(const tenbou::WaitsAnswer& answer) {
+  PyObject* d = analysis_dict(answer.analysis);
+  if (!d) return nullptr;
+  const Keys& k = keys();
+  if (!(set_item(d, k.furiten, PyBool_FromLong(answer.analysis.furiten)) && set_item(d, k.waits, waits_list(answer.waits)))) {
+    Py_DECREF(d);
+    if (!PyErr_Occurred()) PyErr_NoMemory();
+    return nullptr;
+  }
+  return d;
+}
+
+// _core.WaitsAnswer: the answer of tenbou.waits kept as the core's data; the dict of
+// waits_json (every wait's ron and tsumo result as a dict tree, most of a call's cost) is
+// made on the first read of a key other than the scalars below, then kept.
+struct WaitsObject {
+  PyObject_HEAD
+  tenbou::WaitsAnswer* answer;
+  PyObject* full;  // the dict, once made
+};
+
+PyObject* full_dict(WaitsObject* w) {
+  if (!w->full) {
+    try {
+      w->full = waits_dict(*w->answer);
+    } catch (const std::bad_alloc&) {
+      return PyErr_NoMemory();
+    }
+  }
+  return w->full;
+}
+
+PyObject* waits_subscript(PyObject* self, PyObject* key) {
+  auto* w = reinterpret_cast<WaitsObject*>(self);
+  const tenbou::BeforeWinAnalysis& a = w->answer->analysis;
+  const Keys& k = keys();
+  // The scalars read without the dict (interned keys: an identity test first).
+  if (key == k.ok) Py_RETURN_TRUE;
+  if (key == k.shanten) return PyLong_FromLong(a.shanten);
+  if (key == k.ukeire_unseen) return PyLong_FromLong(a.ukeire_unseen);
+  if (key == k.ukeire_tiles) return PyLong_FromSsize_t(static_cast<Py_ssize_t>(a.ukeire.size()));
+  if (key == k.furiten) return PyBool_FromLong(a.furiten);
+  PyObject* d = full_dict(w);
+  if (!d) return nullptr;
+  PyObject* v = PyDict_GetItemWithError(d, key);
+  if (!v) {
+    if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+    return nullptr;
+  }
+  Py_INCREF(v);
+  return v;
+}
+
+PyObject* waits_keys(PyObject* self, PyObject*) {
+  PyObject* d = full_dict(reinterpret_cast<WaitsObject*>(self));
+  return d ? PyDict_Keys(d) : nullptr;
+}
+
+PyObject* waits_iter(PyObject* self) {
+  PyObject* d = full_dict(reinterpret_cast<WaitsObject*>(self));
+  return d ? PyObject_GetIter(d) : nullptr;
+}
+
+Py_ssize_t waits_length(PyObject* self) {
+  PyObject* d = full_dict(reinterpret_cast<WaitsObject*>(self));
+  return d ? PyDict_Size(d) : -1;
+}
+
+int waits_traverse(PyObject* self, visitproc visit, void* arg) {
+  Py_VISIT(reinterpret_cast<WaitsObject*>(self)->full);
+  return 0;
+}
+
+int waits_clear(PyObject* self) {
+  Py_CLEAR(reinterpret_cast<WaitsObject*>(self)->full);
+  return 0;
+}
+
+void waits_dealloc(PyObject* self) {
+  PyObject_GC_UnTrack(self);
+  auto* w = reinterpret_cast<WaitsObject*>(self);
+  Py_CLEAR(w->full);
+  delete w->answer;
+  PyObject_GC_Del(self);
+}
+
+PyMappingMethods waits_mapping = {waits_length, waits_subscript, nullptr};
+// [(tile, unseen, ron, tsumo)] with each result a Result over a copy of the core's (as
+// tenbou.score makes them: nothing built until read), or its dict (below), for Waits.waits. `method`: the request's,
+// which a Result made from the dict takes (_result_from_data): a failed Riichi result (an
+// impossible flag on one side) is given it too.
+PyObject* waits_results(PyObject* self, PyObject* method_name) {
+  if (!PyUnicode_Check(method_name)) {
+    PyErr_SetString(PyExc_TypeError, "_results: method must be a str");
+    return nullptr;
+  }
+  tenbou::Method method = tenbou::Method::FuHan;
+  for (int m = 0; m < 3; ++m)
+    if (PyUnicode_CompareWithASCIIString(method_name, tenbou::method_name(static_cast<tenbou::Method>(m))) == 0)
+      method = static_cast<tenbou::Method>(m);
+  const std::vector<tenbou::ScoredWait>& waits = reinterpret_cast<WaitsObject*>(self)->answer->waits;
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(waits.size()));
+  if (!list) return nullptr;
+  try {
+    for (std::size_t i = 0; i < waits.size(); ++i) {
+      const tenbou::ScoredWait& sw = waits[i];
+      auto result = [&](const tenbou::ScoreResult& r) {
+        // A failed Korean or Hong Kong-Taiwan result stays its dict: a Result made from that dict
+        // (no "rules" in it) has always been a Riichi-family Result (Waits.waits makes it).
+        if (!std::holds_alternative<tenbou::RiichiResult>(r) && !tenbou::score_result_ok(r)) return result_object(r);
+        auto copy = std::make_unique<tenbou::ScoreResult>(r);
+        if (auto* riichi = std::get_if<tenbou::RiichiResult>(copy.get())) riichi->method = method;
+        return result_from_owned(std::move(copy));
+      };
+      PyObject* ron = result(sw.ron);
+      PyObject* tsumo = ron ? result(sw.tsumo) : nullptr;
+      PyObject* item = tsumo ? PyTuple_New(4) : nullptr;
+      if (item) {
+        PyObject* tile = tile_object_borrowed(sw.tile);
+        Py_INCREF(tile);
+        PyTuple_SET_ITEM(item, 0, tile);
+        PyObject* unseen = PyLong_FromLong(sw.unseen);
+        if (!unseen) {
+          Py_CLEAR(item);
+        } else {
+          PyTuple_SET_ITEM(item, 1, unseen);
+          PyTuple_SET_ITEM(item, 2, ron);
+          PyTuple_SET_ITEM(item, 3, tsumo);
+          ron = tsumo = nullptr;
+        }
+      }
+      Py_XDECREF(ron);
+      Py_XDECREF(tsumo);
+      if (!item) {
+        Py_DECREF(list);
+        return nullptr;
+      }
+      PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), item);
+    }
+  } catch (const std::bad_alloc&) {
+    Py_DECREF(list);
+    return PyErr_NoMemory();
+  }
+  return list;
+}
+
+// Pickled and copied as the dict itself.
+PyObject* waits_reduce(PyObject* self, PyObject*) {
+  PyObject* d = full_dict(reinterpret_cast<WaitsObject*>(self));
+  return d ? Py_BuildValue("(O(O))", reinterpret_cast<PyObject*>(&PyDict_Type), d) : nullptr;
+}
+
+PyMethodDef waits_methods[] = {{"keys", waits_keys, METH_NOARGS, "The keys of the answer dict, in its order."},
+                               {"__reduce__", waits_reduce, METH_NOARGS, "Pickled as the answer dict."},
+                               {"_results", waits_results, METH_O, "(method): [(tile, unseen, ron, tsumo)], Results."},
+                               {nullptr, nullptr, 0, nullptr}};
+
+PyTypeObject waits_type = [] {
+  PyTypeObject t{PyVarObject_HEAD_INIT(nullptr, 0)};
+  t.tp_name = "tenbou._core.WaitsAnswer";
+  t.tp_doc = "The answer of waits as a read-only mapping, its dict made on the first read of a list or result.";
+  t.tp_basicsize = sizeof(WaitsObject);
+  t.tp_dealloc = waits_dealloc;
+  t.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC;
+  t.tp_traverse = waits_traverse;
+  t.tp_clear = waits_clear;
+  t.tp_as_mapping = &waits_mapping;
+  t.tp_iter = waits_iter;
+  t.tp_methods = waits_methods;
+  return t;
+}();
+
+PyObject* waits_lazy(PyObject*, PyObject* request) {
+  if (!PyDict_Check(request)) Py_RETURN_NONE;  // the caller takes _core.waits, which answers it
+  try {
+    auto answer = std::make_unique<tenbou::WaitsAnswer>();
+    try {
+      *answer = tenbou::waits_of(PyView(request));
+    } catch (const tenbou::InputError&) {
+      Py_RETURN_NONE;  // _core.waits answers it, in the Json-tree path's words
+    }
+    auto* w = PyObject_GC_New(WaitsObject, &waits_type);
+    if (!w) return nullptr;
+    w->answer = answer.release();
+    w->full = nullptr;
+    PyObject_GC_Track(w);
+    return reinterpret_cast<PyObject*>(w);
+  } catch (const std::bad_alloc&) {
+    return PyErr_NoMemory();
+  }
+}
+
+}  // namespace
+
 PyObject* waits_answer(PyObject* request) {
   try {
     tenbou::WaitsAnswer answer;
@@ -337,15 +540,7 @@ PyObject* waits_answer(PyObject* request) {
     } catch (const tenbou::InputError&) {
       return nullptr;  // the Json-tree path answers it, in its own words
     }
-    PyObject* d = analysis_dict(answer.analysis);
-    if (!d) return nullptr;
-    const Keys& k = keys();
-    if (!(set_item(d, k.furiten, PyBool_FromLong(answer.analysis.furiten)) && set_item(d, k.waits, waits_list(answer.waits)))) {
-      Py_DECREF(d);
-      if (!PyErr_Occurred()) PyErr_NoMemory();
-      return nullptr;
-    }
-    return d;
+    return waits_dict(answer);
   } catch (const std::bad_alloc&) {
     return PyErr_NoMemory();
   }
@@ -369,6 +564,25 @@ PyObject* discards_answer(PyObject* request) {
   } catch (const std::bad_alloc&) {
     return PyErr_NoMemory();
   }
+}
+
+PyMethodDef waits_lazy_def = {"_waits_answer", waits_lazy, METH_O,
+                               "(request dict): a WaitsAnswer, or None for a request _core.waits must answer."};
+
+bool add_analysis_functions(PyObject* module) {
+  if (PyType_Ready(&waits_type) < 0) return false;
+  PyObject* fn = PyCFunction_NewEx(&waits_lazy_def, nullptr, module);
+  if (!fn) return false;
+  if (PyModule_AddObject(module, waits_lazy_def.ml_name, fn) < 0) {
+    Py_DECREF(fn);
+    return false;
+  }
+  Py_INCREF(&waits_type);
+  if (PyModule_AddObject(module, "WaitsAnswer", reinterpret_cast<PyObject*>(&waits_type)) < 0) {
+    Py_DECREF(&waits_type);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace tenbou_py

@@ -21,4 +21,9 @@ PyObject* shanten_answer(PyObject* request);
 PyObject* waits_answer(PyObject* request);
 PyObject* discards_answer(PyObject* request);
 
+// Adds _core._waits_answer (tenbou.waits' call: a _core.WaitsAnswer, a read-only mapping over
+// the core's answer whose dict is made on the first read of a list or a result; None for a
+// request that _core.waits must answer) and the type; false with a Python error set.
+bool add_analysis_functions(PyObject* module);
+
 }  // namespace tenbou_py

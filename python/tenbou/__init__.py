@@ -177,7 +177,12 @@ def waits(request: Mapping[str, Any]) -> Waits:
     (tiles that complete the shape without a yaku show ``no_yaku``), plus shanten and
     ukeire as :func:`shanten`. ``own_discards`` marks furiten.
     """
-    data = _core.waits(request)
+    # The core's answer kept as data: the dict (every wait's results as dict trees, most of a
+    # call's cost) is made on the first read of a list or a result.
+    answer = _core._waits_answer(request)
+    if answer is not None:
+        return Waits(answer, str(request.get("method", "fuhan")))
+    data = _core.waits(request)  # not a dict, or refused: the Json-tree path answers, in its words
     if not data["ok"]:
         raise error_from(data["error"])
     return Waits(data, str(request.get("method", "fuhan")))

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional
 
 from . import _core
 from .result import Result
@@ -38,7 +38,7 @@ class Shanten:
 
     __slots__ = ("_d", "_method")
 
-    def __init__(self, data: Dict[str, Any], method: str = "fuhan") -> None:
+    def __init__(self, data: Mapping[str, Any], method: str = "fuhan") -> None:
         self._d = data
         self._method = method
 
@@ -75,6 +75,11 @@ class Waits(Shanten):
 
     @property
     def waits(self) -> List[Wait]:
+        if isinstance(self._d, _core.WaitsAnswer):  # the core's answer: each Result over its own copy
+            made = _core._result_from_data
+            return [Wait(tile, unseen, made(ron, self._method) if type(ron) is dict else ron,
+                         made(tsumo, self._method) if type(tsumo) is dict else tsumo)
+                    for tile, unseen, ron, tsumo in self._d._results(self._method)]
         out = []
         for w in self._d["waits"]:
             ron: Result = _core._result_from_data(w["ron"], self._method)

@@ -30,6 +30,20 @@ bool tile_in_rules(const HandBeforeWin& b, Tile t) {
   return b.riichi.players != 3 || in_three_player_set(t);
 }
 
+// A kind with no copy in the hand and none of its suit within two of it: drawn, it is left
+// over in every reading of the standard form (it joins no set, pair or partial set), and
+// every reading of the hand with it is one without it, so that form's shanten stays. Not with
+// four of a kind in hand (`quad`): that kind cannot pair with a draw of itself, and the new
+// tile can (1111m and three melds wait on any other tile).
+bool floats_alone(const TileCounts& hand, bool quad, int t) {
+  if (quad || hand[t]) return false;
+  if (t >= 27) return true;  // an honor joins only its own copies
+  const int n = t % 9;
+  for (int d = -2; d <= 2; ++d)
+    if (n + d >= 0 && n + d <= 8 && hand[t + d]) return false;
+  return true;
+}
+
 Json form_json(int v) { return v == kNoForm ? Json::null() : Json::integer(v); }
 
 void write_analysis(Json& o, const BeforeWinAnalysis& a) {
@@ -146,10 +160,11 @@ BeforeWinAnalysis analyse_before_win(const HandBeforeWin& b) {
   a.shanten = std::min({a.standard, a.seven_pairs, a.thirteen_orphans});
   // Ukeire: each tile that lowers the shanten, with the copies the player cannot see.
   // One tile changes one group of the standard form: StandardShanten recomputes only it.
+  const bool quad = std::any_of(b.hand.begin(), b.hand.end(), [](std::uint8_t n) { return n >= 4; });
   for (int t = 0; t < kTileKinds; ++t) {
     const Tile tile = static_cast<Tile>(t);
     if (!tile_in_rules(b, tile) || b.held[t] >= 4) continue;  // a fifth copy does not exist
-    int after = standard.draws_needed_with(tile) - 1;
+    int after = floats_alone(b.hand, quad, t) ? a.standard : standard.draws_needed_with(tile) - 1;
     if (b.melds == 0) {
       after = std::min(after, closed.seven_pairs_with(tile));
       if (has_thirteen_orphans(b.family)) after = std::min(after, closed.thirteen_orphans_with(tile));
@@ -316,18 +331,52 @@ DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard) 
   const std::string own(discards_key ? tile_field(JsonView(*discards_key), "own_discards", room, form) : "");
 
   DiscardsAnswer answer;
+  answer.discards.reserve(tiles.size());
   bool complete = false;
+  // The request is read in full for the first discard only (every check of the reader, its
+  // words on failure). A later discard of a Riichi hand changes nothing the reader checks: the
+  // same tiles in hand and own discards together (copies, red fives), the same tile count, the
+  // same flags; three-player 2m-8m anywhere among them already failed the first. So it is that
+  // hand with the two tiles swapped between hand and own discards.
+  HandBeforeWin first;
+  std::size_t first_index = 0;
+  bool have_first = false;
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     bool seen_before = false;
     for (std::size_t j = 0; j < i; ++j) seen_before |= tiles[j].tile == tiles[i].tile && tiles[j].red == tiles[i].red;
     if (seen_before) continue;
-    // The hand after this discard, the discarded tile among the player's own discards.
-    std::string rest;
-    for (std::size_t j = 0; j < tiles.size(); ++j)
-      if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
-    const Json rest_json = Json::string(std::move(rest));
-    const Json own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
-    const HandBeforeWin b = hand_before_win_from(AfterDiscard(request, rest_json, own_json));
+    const bool swap = have_first && first.family == RulesFamily::Riichi && !per_discard;
+    HandBeforeWin b;
+    Json rest_json, own_json;
+    if (swap) {
+      b = first;
+      const ParsedTile back = tiles[first_index], out = tiles[i];
+      auto move = [&](const ParsedTile& t, int into_hand) {
+        b.riichi.hand[t.tile] = static_cast<std::uint8_t>(b.riichi.hand[t.tile] + into_hand);
+        if (t.red) {
+          auto& reds = b.riichi.hand_reds[static_cast<int>(suit_of(t.tile))];
+          reds = static_cast<std::uint8_t>(reds + into_hand);
+        }
+        b.held[t.tile] = static_cast<std::uint8_t>(b.held[t.tile] + into_hand);
+        b.extras.own_discards[t.tile] = static_cast<std::uint8_t>(b.extras.own_discards[t.tile] - into_hand);
+      };
+      move(back, 1);
+      move(out, -1);
+      b.hand = b.riichi.hand;  // out_of_reach and seen count hand and own discards together: unchanged
+    } else {
+      // The hand after this discard, the discarded tile among the player's own discards.
+      std::string rest;
+      for (std::size_t j = 0; j < tiles.size(); ++j)
+        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
+      rest_json = Json::string(std::move(rest));
+      own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
+      b = hand_before_win_from(AfterDiscard(request, rest_json, own_json));
+      if (!have_first) {
+        first = b;
+        first_index = i;
+        have_first = true;
+      }
+    }
     DiscardOption opt{tiles[i].tile, tiles[i].red, analyse_before_win(b), {}, 0};
     if (per_discard) {  // the ev search reads the hand after the discard as a request of its own
       Json after = Json::object();
