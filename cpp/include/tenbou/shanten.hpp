@@ -26,6 +26,12 @@ class StandardShanten {
   int draws_needed() const;
   int draws_needed_with(Tile extra) const;  // the hand plus `extra`
   int draws_needed_without(Tile gone) const;  // the hand less one `gone` (held)
+  // The tiles of `candidates` that complete the hand: {x : draws_needed_with(x) == 0}
+  // (a ready hand's waits, the standard form). On a hand of 3 x sets + 1 tiles a group can
+  // hold the winning tile only if the other three are complete as they stand (their tiles
+  // all used: the counts decide how many sets and pairs each has), so most groups are
+  // skipped whole and each remaining tile costs one table lookup.
+  std::uint64_t completing_tiles(std::uint64_t candidates) const;
 
  private:
   TileCounts hand_;

@@ -131,7 +131,7 @@ class FlatMap {
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{});
     mask_ = slots_.size() - 1;
     for (const Slot& s : old)
       if (s.used) place(s.key, s.value);
@@ -176,7 +176,7 @@ struct Node {
   std::uint32_t out_begin = 0, out_end = 0;  // outcomes (free hands)
   std::uint32_t choices = 0;                // per outcome, per draws made k: the candidate taken at draw k + 1
   int w = 0;                                // ready: winning copies in the wall (with a yaku)
-  double s_dama = 0, s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points
+  double s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points (riichi, ippatsu)
   // Sharing between the roots (discards) of one request: the root profile the node was
   // built under, the tiles whose wall count or held count at the root its subtree read
   // (bit t), and the next node of the same hand built under an incompatible profile.
@@ -224,6 +224,7 @@ struct Shared {
   };
   struct Scored {
     bool ok = false;
+    bool dama_known = false;      // a closed hand not declared: dama is scored only for the roots
     double dama = 0, riichi = 0;  // totals without and with riichi (the request's flags if declared)
     int han = 0, fu = 0, yakuman = 0;  // of the riichi (or declared) result
   };
@@ -234,6 +235,8 @@ struct Shared {
   std::vector<Scored> scored;
   FlatMap points_at;                 // (han, fu, yakuman) -> points, in points
   std::vector<double> points;
+  FlatMap wins_at;                   // ready 13-tile hand -> its winning tiles (bits), in wins
+  std::vector<std::uint64_t> wins;
   FlatMap keep_at;                   // 14-tile hand -> its discards keeping the shanten, in keep
   std::vector<std::uint8_t> keep;    // tile kinds ascending, each list ended by kEnd
   static constexpr std::uint8_t kEnd = 0xFF;
@@ -320,11 +323,17 @@ class RootSearch {
       v.ready_closed = true;
       v.riichi_win = v.dama_win = v.win;
       v.riichi_score = v.score;
-      // Dama: the same locked hand without riichi's han, ippatsu and ura.
+      // Dama: the same locked hand without riichi's han, ippatsu and ura (the hand's dama
+      // points, scored for the roots only: a ready hand deeper in the search declares).
+      double s_dama = 0;
+      each_win(n.hand, n.reds, [&](Tile x, bool red, int copies) {
+        const Shared::Scored& sc = scored(n.hand, n.reds, x, red, true);
+        if (sc.ok) s_dama += copies * sc.dama;
+      });
       double s = 0;
       for (int k = T_ - 1; k >= 0; --k) {
         const double Wk = W_ - k;
-        s = (n.s_dama + (Wk - n.w) * s) / Wk;
+        s = (s_dama + (Wk - n.w) * s) / Wk;
       }
       v.dama_score = s;
     }
@@ -487,12 +496,11 @@ class RootSearch {
     return id;
   }
 
-  // The points of winning on `x` (red or not) with hand h: dama, riichi without and with
-  // ippatsu (ura as an expectation). false: no yaku (an open hand), not a win.
-  bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& dama, double& riichi,
-                  double& ippatsu) {
-    // The scorer's answer is kept by the completed hand (h + x, its red fives) and x; the
-    // request is built only when it is not.
+  // The scorer's answer on h + x (x red or not), kept by the completed hand and x; the
+  // request is built only when it is not. want_dama: also the total without riichi of a
+  // closed hand not declared (else only the riichi result, all the search below the roots
+  // uses: a closed self-drawn win always has menzen tsumo, so both are ok or neither).
+  const Shared::Scored& scored(const TileCounts& h, const Reds& reds, Tile x, bool red, bool want_dama) {
     Reds full_reds = reds;
     if (red) ++full_reds[static_cast<int>(suit_of(x))];
     TileCounts full = h;
@@ -500,36 +508,58 @@ class RootSearch {
     Key key = key_of(full, full_reds);
     key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
     std::uint32_t at_index = shared_.scored_at.find(key);
-    const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
-    if (at_index == FlatMap::kNone) {
-      RiichiRequest req = tmpl_;
-      req.hand = h;
-      req.hand_reds = reds;
-      req = riichi_request_on(req, x, true);
-      req.win_red = red;
-      if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
-      Shared::Scored sc;
+    const bool both = closed_ && !declared_;
+    if (at_index != FlatMap::kNone) {
+      Shared::Scored& sc = shared_.scored[at_index];
+      if (want_dama && !sc.dama_known) {
+        RiichiRequest req = request_on(h, reds, x, red);
+        sc.dama = static_cast<double>(score_riichi(req).payments.total);
+        sc.dama_known = true;
+      }
+      return sc;
+    }
+    RiichiRequest req = request_on(h, reds, x, red);
+    Shared::Scored sc;
+    if (!both || want_dama) {
       const RiichiResult dres = score_riichi(req);
       sc.ok = dres.ok;
+      sc.dama_known = true;
       if (sc.ok) {
         sc.dama = static_cast<double>(dres.payments.total);
         sc.riichi = sc.dama, sc.han = dres.han, sc.fu = dres.fu, sc.yakuman = dres.yakuman;
-        if (closed_ && !declared_) {
-          req.riichi = true;
-          const RiichiResult res = score_riichi(req);
-          sc.ok = res.ok;
-          sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
-        }
       }
-      at_index = static_cast<std::uint32_t>(shared_.scored.size());
-      shared_.scored_at.insert(key, at_index);
-      shared_.scored.push_back(sc);
     }
-    const Shared::Scored sc = shared_.scored[at_index];
+    if (both && (sc.ok || !want_dama)) {
+      req.riichi = true;
+      const RiichiResult res = score_riichi(req);
+      sc.ok = res.ok;
+      if (sc.ok) sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
+    }
+    shared_.scored_at.insert(key, static_cast<std::uint32_t>(shared_.scored.size()));
+    shared_.scored.push_back(sc);
+    return shared_.scored.back();
+  }
+  RiichiRequest request_on(const TileCounts& h, const Reds& reds, Tile x, bool red) const {
+    RiichiRequest req = tmpl_;
+    req.hand = h;
+    req.hand_reds = reds;
+    req = riichi_request_on(req, x, true);
+    req.win_red = red;
+    if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
+    return req;
+  }
+
+  // The points of winning on `x` (red or not) with hand h: riichi without and with ippatsu
+  // (ura as an expectation; an open or declared hand: its own points). false: no yaku (an
+  // open hand), not a win.
+  bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& riichi, double& ippatsu) {
+    const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
+    const Shared::Scored sc = scored(h, reds, x, red, false);
+    TileCounts full = h;
+    ++full[x];
     if (!sc.ok) return false;
-    dama = sc.dama;
     if (!closed_) {
-      riichi = ippatsu = dama;
+      riichi = ippatsu = sc.riichi;  // (= its dama: one scoring)
       return true;
     }
     // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
@@ -611,40 +641,68 @@ class RootSearch {
     return b;
   }
 
-  // A ready hand, kept as it is: wins when a winning tile is drawn.
-  void build_ready(std::uint32_t id) {
-    const TileCounts h = st_->nodes[id].hand;
-    const Reds reds = st_->nodes[id].reds;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h, st_->nodes[id].plain).after;
-    int w = 0;
-    double s_dama = 0, s_riichi = 0, s_ipp = 0;
-    std::uint64_t depends = 0;
-    ura_depends_ = 0;
-    if (closed_) ura_base_ = ura_base_of(h);
-    for (int x = 0; x < kTileKinds; ++x) {
-      if (!in_rules(x) || h[x] >= 4) continue;
-      if (after_of[x] == -1) depends |= std::uint64_t{1} << x;
+  // The winning tiles of a ready 13-tile hand (bits; key: key_of(h, Reds{})): those that
+  // complete the standard form, seven pairs or thirteen orphans.
+  std::uint64_t winning_tiles(const TileCounts& h, const Key& key) {
+    if (const std::uint32_t v = shared_.wins_at.find(key); v != FlatMap::kNone) return shared_.wins[v];
+    std::uint64_t rules = 0;
+    for (int x = 0; x < kTileKinds; ++x)
+      if (in_rules(x) && h[x] < 4) rules |= std::uint64_t{1} << x;
+    // A drawn tile lowers the count by one at most: only a hand one tile from the standard
+    // form can complete it, and only with a tile near its own (near_tiles).
+    const StandardShanten standard(h, sets_, three_);
+    std::uint64_t wins = standard.draws_needed() == 1 ? standard.completing_tiles(near_tiles(h) & rules) : 0;
+    if (sets_ == 4) {
+      const ClosedFormsShanten closed(h, true);
+      if (closed.seven_pairs() == 0)
+        for (std::uint64_t m = rules; m; m &= m - 1)
+          if (closed.seven_pairs_with(static_cast<Tile>(lowest_bit(m))) == -1) wins |= std::uint64_t{1} << lowest_bit(m);
+      if (closed.thirteen_orphans() == 0)
+        for (std::uint64_t m = rules & (kTerminalBits | kHonorBits); m; m &= m - 1)
+          if (closed.thirteen_orphans_with(static_cast<Tile>(lowest_bit(m))) == -1) wins |= std::uint64_t{1} << lowest_bit(m);
+    }
+    shared_.wins_at.insert(key, static_cast<std::uint32_t>(shared_.wins.size()));
+    shared_.wins.push_back(wins);
+    return wins;
+  }
+
+  // Each way a ready hand wins, tiles ascending, the plain copies of a five before the red:
+  // f(x, red, copies in the wall).
+  template <typename F>
+  void each_win(const TileCounts& h, const Reds& reds, F&& f) {
+    for (std::uint64_t m = winning_tiles(h, key_of(h, Reds{})); m; m &= m - 1) {
+      const int x = lowest_bit(m);
       const int c = q_[x] - h[x];
-      if (c <= 0 || after_of[x] != -1) continue;
+      if (c <= 0) continue;
       const int suit = x < 27 ? x / 9 : 0;
       const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
       for (int variant = 0; variant < 2; ++variant) {
         const int copies = variant ? std::min(red_wall, c) : c - std::min(red_wall, c);
-        if (copies <= 0) continue;
-        double d, r, i;
-        if (!win_points(h, reds, static_cast<Tile>(x), variant == 1, d, r, i)) continue;
-        w += copies;
-        s_dama += copies * d;
-        s_riichi += copies * r;
-        s_ipp += copies * i;
+        if (copies > 0) f(static_cast<Tile>(x), variant == 1, copies);
       }
     }
+  }
+
+  // A ready hand, kept as it is: wins when a winning tile is drawn.
+  void build_ready(std::uint32_t id) {
+    const TileCounts h = st_->nodes[id].hand;
+    const Reds reds = st_->nodes[id].reds;
+    int w = 0;
+    double s_riichi = 0, s_ipp = 0;
+    ura_depends_ = 0;
+    if (closed_) ura_base_ = ura_base_of(h);
+    each_win(h, reds, [&](Tile x, bool red, int copies) {
+      double r, i;
+      if (!win_points(h, reds, x, red, r, i)) return;
+      w += copies;
+      s_riichi += copies * r;
+      s_ipp += copies * i;
+    });
     Node& n = st_->nodes[id];
-    n.depends = depends | ura_depends_;
+    n.depends = winning_tiles(h, n.plain) | ura_depends_;
     n.w = w;
-    n.s_dama = s_dama;
-    n.s_riichi = closed_ ? s_riichi : s_dama;
-    n.s_ippatsu = closed_ ? s_ipp : s_dama;
+    n.s_riichi = s_riichi;
+    n.s_ippatsu = s_ipp;
     // Entered with k draws made (riichi declared then): the next draw is the ippatsu one.
     double win = 0, later = 0;
     at(id, kTenpai, T_) = 1;

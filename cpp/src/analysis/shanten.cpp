@@ -217,6 +217,47 @@ int StandardShanten::draws_needed_without(Tile gone) const {
   return combine_final(others_[group], suit_cost_of(k), sets_);
 }
 
+std::uint64_t StandardShanten::completing_tiles(std::uint64_t candidates) const {
+  candidates &= kAllTileBits;
+  if (sets_ < 0 || sets_ > kMaxSets || !candidates) return 0;
+  int tiles[4] = {0, 0, 0, 0};
+  for (int t = 0; t < kTileKinds; ++t) tiles[t / 9] += hand_[t];
+  std::uint64_t out = 0;
+  if (tiles[0] + tiles[1] + tiles[2] + tiles[3] != 3 * sets_ + 1) {  // (not a hand before the win)
+    for (std::uint64_t m = candidates; m; m &= m - 1)
+      if (draws_needed_with(static_cast<Tile>(lowest_bit(m))) == 0) out |= std::uint64_t{1} << lowest_bit(m);
+    return out;
+  }
+  for (int g = 0; g < 4; ++g) {
+    const std::uint64_t mine = candidates & (std::uint64_t{0x1FF} << (9 * g));
+    if (!mine) continue;
+    // A complete hand uses every tile: group g with the winning tile holds k sets and p
+    // pairs with 3k + 2p = its tiles + 1, the other three sets - k and 1 - p at no cost.
+    const int n = tiles[g] + 1;
+    if (n % 3 == 1) continue;
+    const int p = n % 3 == 2 ? 1 : 0, k = (n - 2 * p) / 3;
+    if (k > sets_ || others_[g].c[sets_ - k][1 - p] != 0) continue;
+    for (std::uint64_t m = mine; m; m &= m - 1) {
+      const Tile x = static_cast<Tile>(lowest_bit(m));
+      if (hand_[x] >= 4) continue;
+      GroupCost with;
+      if (g == 3) {
+        TileCounts h = hand_;
+        ++h[x];
+        with = honour_cost(h);
+      } else if (g == 0 && three_player_) {
+        if (!in_three_player_set(x)) continue;
+        with = terminal_cost(hand_[0] + (x == 0), hand_[8] + (x == 8));
+      } else {
+        const SuitAt& at = suit_at_[g];
+        with = suit_cost_of(with_one_more({at.head, at.tail, at.tail_tiles, at.over}, x - 9 * g, hand_[x]));
+      }
+      if (with.c[k][p] == 0) out |= std::uint64_t{1} << x;
+    }
+  }
+  return out;
+}
+
 int standard_draws_needed(const TileCounts& hand, int sets, bool three_player) {
   if (sets < 0 || sets > kMaxSets) return kInf;
   const GroupCost man = three_player ? terminal_cost(hand[0], hand[8]) : suit_cost(hand, 0);
