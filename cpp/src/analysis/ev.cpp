@@ -254,6 +254,7 @@ class RootSearch {
     tmpl_.ura_indicators = IndicatorList();
     tmpl_.ippatsu = tmpl_.haitei = tmpl_.houtei = tmpl_.rinshan = tmpl_.chankan = false;
     tmpl_.tenhou = tmpl_.chiihou = tmpl_.renhou = false;
+    work_ = tmpl_;
     declared_ = r.riichi || r.double_riichi;
     closed_ = r.closed();
     three_ = r.players == 3;
@@ -309,6 +310,7 @@ class RootSearch {
     if (st_->profiles.size() >= 0xFFFF) throw InputError("too_costly", "ev", "too many discards to search");
     profile_ = static_cast<std::uint16_t>(st_->profiles.size());
     st_->profiles.push_back(std::move(p));
+    if (closed_) root_pool_ = ura_base_of(root_);
   }
 
   EvValue run() {
@@ -326,8 +328,8 @@ class RootSearch {
       // Dama: the same locked hand without riichi's han, ippatsu and ura (the hand's dama
       // points, scored for the roots only: a ready hand deeper in the search declares).
       double s_dama = 0;
-      each_win(n.hand, n.reds, [&](Tile x, bool red, int copies) {
-        const Shared::Scored& sc = scored(n.hand, n.reds, x, red, true);
+      each_win(n.hand, n.reds, n.plain, [&](Tile x, bool red, int copies) {
+        const Shared::Scored& sc = scored(n.hand, n.reds, n.plain, x, red, true);
         if (sc.ok) s_dama += copies * sc.dama;
       });
       double s = 0;
@@ -500,12 +502,12 @@ class RootSearch {
   // request is built only when it is not. want_dama: also the total without riichi of a
   // closed hand not declared (else only the riichi result, all the search below the roots
   // uses: a closed self-drawn win always has menzen tsumo, so both are ok or neither).
-  const Shared::Scored& scored(const TileCounts& h, const Reds& reds, Tile x, bool red, bool want_dama) {
+  // plain: key_of(h, Reds{}).
+  const Shared::Scored& scored(const TileCounts& h, const Reds& reds, const Key& plain, Tile x, bool red,
+                               bool want_dama) {
     Reds full_reds = reds;
     if (red) ++full_reds[static_cast<int>(suit_of(x))];
-    TileCounts full = h;
-    ++full[x];
-    Key key = key_of(full, full_reds);
+    Key key = with_reds(key_plus(plain, x, 1), full_reds);  // = key_of(h + x, full_reds)
     key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
     std::uint32_t at_index = shared_.scored_at.find(key);
     const bool both = closed_ && !declared_;
@@ -539,11 +541,10 @@ class RootSearch {
     shared_.scored.push_back(sc);
     return shared_.scored.back();
   }
-  RiichiRequest request_on(const TileCounts& h, const Reds& reds, Tile x, bool red) const {
-    RiichiRequest req = tmpl_;
-    req.hand = h;
-    req.hand_reds = reds;
-    req = riichi_request_on(req, x, true);
+  RiichiRequest request_on(const TileCounts& h, const Reds& reds, Tile x, bool red) {
+    work_.hand = h;
+    work_.hand_reds = reds;
+    RiichiRequest req = riichi_request_on(work_, x, true);
     req.win_red = red;
     if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
     return req;
@@ -552,9 +553,10 @@ class RootSearch {
   // The points of winning on `x` (red or not) with hand h: riichi without and with ippatsu
   // (ura as an expectation; an open or declared hand: its own points). false: no yaku (an
   // open hand), not a win.
-  bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& riichi, double& ippatsu) {
+  bool win_points(const TileCounts& h, const Reds& reds, const Key& plain, Tile x, bool red, double& riichi,
+                  double& ippatsu) {
     const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
-    const Shared::Scored sc = scored(h, reds, x, red, false);
+    const Shared::Scored sc = scored(h, reds, plain, x, red, false);
     TileCounts full = h;
     ++full[x];
     if (!sc.ok) return false;
@@ -569,11 +571,12 @@ class RootSearch {
     // the sums are exact in any order).
     std::array<double, 24> by_ura = ura_base_.by;
     double total = ura_base_.total;
+    int top = ura_base_.top;
     ura_depends_ |= ura_base_.depends;
     for (std::uint64_t m = indicators_of_[x] | std::uint64_t{1} << x; m; m &= m - 1) {
       const int k = lowest_bit(m);
-      ura_term(h, k, by_ura, total, -1);
-      ura_term(full, k, by_ura, total, +1);
+      ura_term(h, k, by_ura, total, top, -1);
+      ura_term(full, k, by_ura, total, top, +1);
       if (full[k] >= std::max<int>(1, root_[k])) ura_depends_ |= std::uint64_t{1} << k;
     }
     PointsQuery q;
@@ -605,7 +608,7 @@ class RootSearch {
       ippatsu = declared_ ? riichi : points(1);
       return true;
     }
-    for (int u = 0; u < 24; ++u) {
+    for (int u = 0; u <= top; ++u) {  // (none above top)
       if (by_ura[u] == 0) continue;
       const double p = by_ura[u] / total;
       riichi += p * points(u);
@@ -616,17 +619,20 @@ class RootSearch {
 
   // Ura dora: indicator k weighs wk = q - max(root, held) (the tiles unseen at the start less
   // those drawn and kept: docs/analysis.md) and adds its dora's copies in the hand as han.
-  void ura_term(const TileCounts& full, int k, std::array<double, 24>& by_ura, double& total, int sign) const {
+  // top: the highest han count given a weight so far (the sums run up to it).
+  void ura_term(const TileCounts& full, int k, std::array<double, 24>& by_ura, double& total, int& top, int sign) const {
     const int wk = q_[k] - std::max(root_[k], full[k]);
     if (wk <= 0) return;
     const Tile dora = dora_of_[k];
-    const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
-    by_ura[std::min(u, 23)] += sign * wk;
+    const int u = std::min(full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0), 23);
+    by_ura[u] += sign * wk;
     total += sign * wk;
+    top = std::max(top, u);
   }
   struct UraBase {
     std::array<double, 24> by{};
     double total = 0;
+    int top = 0;
     std::uint64_t depends = 0;
   };
   // The pool of a ready hand h before its winning tile.
@@ -636,7 +642,28 @@ class RootSearch {
       // wk = unseen - max(0, held - root): a root holding one copy more or less at k (its
       // discard or ours) gives the same unless held[k] exceeds the smaller of the two.
       if (h[k] >= std::max<int>(1, root_[k])) b.depends |= std::uint64_t{1} << k;
-      ura_term(h, k, b.by, b.total, +1);
+      ura_term(h, k, b.by, b.total, b.top, +1);
+    }
+    return b;
+  }
+  // The same pool from the root's (root_pool_): only the indicators whose weight or dora
+  // count differ between h and the root change (integer weights: the same sums exactly).
+  UraBase ura_base_near_root(const TileCounts& h) const {
+    std::uint64_t differ = 0;
+    for (int k = 0; k < kTileKinds; ++k)
+      if (h[k] != root_[k]) differ |= std::uint64_t{1} << k;
+    UraBase b = root_pool_;
+    b.depends &= ~differ;
+    std::uint64_t terms = differ;
+    for (std::uint64_t m = differ; m; m &= m - 1) {
+      const int k = lowest_bit(m);
+      terms |= indicators_of_[k];
+      if (h[k] >= std::max<int>(1, root_[k])) b.depends |= std::uint64_t{1} << k;
+    }
+    for (std::uint64_t m = terms; m; m &= m - 1) {
+      const int k = lowest_bit(m);
+      ura_term(root_, k, b.by, b.total, b.top, -1);
+      ura_term(h, k, b.by, b.total, b.top, +1);
     }
     return b;
   }
@@ -648,10 +675,7 @@ class RootSearch {
     std::uint64_t rules = 0;
     for (int x = 0; x < kTileKinds; ++x)
       if (in_rules(x) && h[x] < 4) rules |= std::uint64_t{1} << x;
-    // A drawn tile lowers the count by one at most: only a hand one tile from the standard
-    // form can complete it, and only with a tile near its own (near_tiles).
-    const StandardShanten standard(h, sets_, three_);
-    std::uint64_t wins = standard.draws_needed() == 1 ? standard.completing_tiles(near_tiles(h) & rules) : 0;
+    std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules;
     if (sets_ == 4) {
       const ClosedFormsShanten closed(h, true);
       if (closed.seven_pairs() == 0)
@@ -669,8 +693,8 @@ class RootSearch {
   // Each way a ready hand wins, tiles ascending, the plain copies of a five before the red:
   // f(x, red, copies in the wall).
   template <typename F>
-  void each_win(const TileCounts& h, const Reds& reds, F&& f) {
-    for (std::uint64_t m = winning_tiles(h, key_of(h, Reds{})); m; m &= m - 1) {
+  void each_win(const TileCounts& h, const Reds& reds, const Key& plain, F&& f) {
+    for (std::uint64_t m = winning_tiles(h, plain); m; m &= m - 1) {
       const int x = lowest_bit(m);
       const int c = q_[x] - h[x];
       if (c <= 0) continue;
@@ -690,10 +714,11 @@ class RootSearch {
     int w = 0;
     double s_riichi = 0, s_ipp = 0;
     ura_depends_ = 0;
-    if (closed_) ura_base_ = ura_base_of(h);
-    each_win(h, reds, [&](Tile x, bool red, int copies) {
+    if (closed_) ura_base_ = ura_base_near_root(h);
+    const Key plain = st_->nodes[id].plain;
+    each_win(h, reds, plain, [&](Tile x, bool red, int copies) {
       double r, i;
-      if (!win_points(h, reds, x, red, r, i)) return;
+      if (!win_points(h, reds, plain, x, red, r, i)) return;
       w += copies;
       s_riichi += copies * r;
       s_ipp += copies * i;
@@ -934,6 +959,8 @@ class RootSearch {
   std::uint16_t profile_ = 0;
   std::uint64_t ura_depends_ = 0;           // win_points: the tiles its ura pool read at the root
   UraBase ura_base_;                        // win_points: the pool of the ready hand being built
+  UraBase root_pool_;                       // ura_base_of(root_)
+  RiichiRequest work_;                      // tmpl_ with the hand being scored (request_on)
   std::vector<double> sum_;                 // scratch of build_free
   std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
   std::vector<std::uint32_t> cand_stack_;

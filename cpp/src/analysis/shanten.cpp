@@ -217,42 +217,80 @@ int StandardShanten::draws_needed_without(Tile gone) const {
   return combine_final(others_[group], suit_cost_of(k), sets_);
 }
 
-std::uint64_t StandardShanten::completing_tiles(std::uint64_t candidates) const {
-  candidates &= kAllTileBits;
-  if (sets_ < 0 || sets_ > kMaxSets || !candidates) return 0;
+namespace {
+
+// Whether a suit (its table key) holds m sets and p pairs at no cost: the entry's steps up
+// to m and its pair step at m are all zero (suit_index.hpp, Entry).
+inline bool suit_holds(const SuitKey& k, int m, int p) {
+  if (k.over) return false;
+  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
+  if (left < 0 || k.tail_tiles > left) return false;
+  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
+  return (e & ((1u << (2 * m)) - 1)) == 0 && (p == 0 || ((e >> (10 + 2 * m)) & 3) == 0);
+}
+
+}  // namespace
+
+std::uint64_t standard_winning_tiles(const TileCounts& hand, int sets, bool three_player) {
+  if (sets < 0 || sets > kMaxSets) return 0;
   int tiles[4] = {0, 0, 0, 0};
-  for (int t = 0; t < kTileKinds; ++t) tiles[t / 9] += hand_[t];
+  std::uint32_t held[4] = {0, 0, 0, 0};  // by group, bit i: tile 9g + i held
+  for (int t = 0; t < kTileKinds; ++t) {
+    tiles[t / 9] += hand[t];
+    held[t / 9] |= (hand[t] > 0 ? 1u : 0u) << (t % 9);
+  }
   std::uint64_t out = 0;
-  if (tiles[0] + tiles[1] + tiles[2] + tiles[3] != 3 * sets_ + 1) {  // (not a hand before the win)
-    for (std::uint64_t m = candidates; m; m &= m - 1)
-      if (draws_needed_with(static_cast<Tile>(lowest_bit(m))) == 0) out |= std::uint64_t{1} << lowest_bit(m);
+  if (tiles[0] + tiles[1] + tiles[2] + tiles[3] != 3 * sets + 1) {  // (not a hand before the win)
+    const StandardShanten standard(hand, sets, three_player);
+    for (int x = 0; x < kTileKinds; ++x)
+      if (standard.draws_needed_with(static_cast<Tile>(x)) == 0) out |= std::uint64_t{1} << x;
     return out;
   }
+  // Each group as it stands: its tiles all used (3 m + 2 p of them, p = 0 or 1), at no cost.
+  SuitKey keys[3];
+  bool complete[4];
+  int pair[4];
   for (int g = 0; g < 4; ++g) {
-    const std::uint64_t mine = candidates & (std::uint64_t{0x1FF} << (9 * g));
-    if (!mine) continue;
-    // A complete hand uses every tile: group g with the winning tile holds k sets and p
-    // pairs with 3k + 2p = its tiles + 1, the other three sets - k and 1 - p at no cost.
+    const int n = tiles[g];
+    pair[g] = n % 3 == 2;
+    const int m = (n - 2 * pair[g]) / 3;
+    if (g < 3) keys[g] = suit_key(hand, 9 * g);
+    if (n % 3 == 1 || m > sets) complete[g] = false;
+    else if (g == 3) complete[g] = honour_cost(hand).c[m][pair[g]] == 0;
+    else if (g == 0 && three_player) complete[g] = terminal_cost(hand[0], hand[8]).c[m][pair[g]] == 0;
+    else complete[g] = suit_holds(keys[g], m, pair[g]);
+  }
+  for (int g = 0; g < 4; ++g) {
+    // Group g with the winning tile holds k sets and p pairs, 3k + 2p = its tiles + 1.
     const int n = tiles[g] + 1;
     if (n % 3 == 1) continue;
-    const int p = n % 3 == 2 ? 1 : 0, k = (n - 2 * p) / 3;
-    if (k > sets_ || others_[g].c[sets_ - k][1 - p] != 0) continue;
-    for (std::uint64_t m = mine; m; m &= m - 1) {
-      const Tile x = static_cast<Tile>(lowest_bit(m));
-      if (hand_[x] >= 4) continue;
-      GroupCost with;
-      if (g == 3) {
-        TileCounts h = hand_;
-        ++h[x];
-        with = honour_cost(h);
-      } else if (g == 0 && three_player_) {
-        if (!in_three_player_set(x)) continue;
-        with = terminal_cost(hand_[0] + (x == 0), hand_[8] + (x == 8));
+    const int p = n % 3 == 2, k = (n - 2 * p) / 3;
+    if (k > sets) continue;
+    int pairs = 0;
+    bool others = true;
+    for (int j = 0; j < 4; ++j)
+      if (j != g) others = others && complete[j], pairs += pair[j];
+    if (!others || pairs + p != 1) continue;
+    const bool runs = g < 3 && !(g == 0 && three_player);
+    // A tile with no copy (nor, in a suit making runs, a neighbour within two) would be left over.
+    std::uint32_t near = held[g];
+    if (runs) near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FFu;
+    for (; near; near &= near - 1) {
+      const int i = lowest_bit(near);
+      const int x = 9 * g + i;
+      if (hand[x] >= 4) continue;
+      bool wins;
+      if (runs) {
+        wins = suit_holds(with_one_more(keys[g], i, hand[x]), k, p);
+      } else if (g == 0) {  // three-player manzu: 1m and 9m
+        if (!in_three_player_set(static_cast<Tile>(x))) continue;
+        wins = terminal_cost(hand[0] + (x == 0), hand[8] + (x == 8)).c[k][p] == 0;
       } else {
-        const SuitAt& at = suit_at_[g];
-        with = suit_cost_of(with_one_more({at.head, at.tail, at.tail_tiles, at.over}, x - 9 * g, hand_[x]));
+        TileCounts h = hand;
+        ++h[x];
+        wins = honour_cost(h).c[k][p] == 0;
       }
-      if (with.c[k][p] == 0) out |= std::uint64_t{1} << x;
+      if (wins) out |= std::uint64_t{1} << x;
     }
   }
   return out;
