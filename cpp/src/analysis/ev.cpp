@@ -220,7 +220,9 @@ struct Store {
 struct Shared {
   struct HandFacts {
     std::int8_t shanten;
-    std::array<std::int8_t, kTileKinds> after;  // shanten of the 14 tiles with each kind drawn
+    // The shanten of the 14 tiles with each kind drawn where it is below the hand's own
+    // (else any value not below it: only `after < shanten` is ever asked).
+    std::array<std::int8_t, kTileKinds> after;
   };
   struct Scored {
     bool ok = false;
@@ -386,19 +388,25 @@ class RootSearch {
   const Shared::HandFacts& facts(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
-    f.shanten = static_cast<std::int8_t>(shanten13(h, key));
+    const int s = shanten13(h, key);
+    f.shanten = static_cast<std::int8_t>(s);
     const StandardShanten standard(h, sets_, three_);
     const ClosedFormsShanten closed(h, true);
     const int standard_now = standard.draws_needed() - 1;
+    // A drawn tile lowers a form's count by one at most: a form above the hand's shanten
+    // cannot take it below (its lookups skipped; the value kept is then not below s).
+    const bool standard_counts = standard_now == s;
+    const bool pairs_count = sets_ == 4 && closed.seven_pairs() == s;
+    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() == s;
     const std::uint64_t near = near_tiles(h);
     for (int x = 0; x < kTileKinds; ++x) {
       f.after[x] = 99;
       if (!in_rules(x) || h[x] >= 4) continue;
       // A tile with no copy or neighbour in the hand can only stand alone, where any tile of
       // the 13 already can: the standard form's count is unchanged (the lookup skipped).
-      int after = near >> x & 1 ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : standard_now;
-      if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
-                                        closed.thirteen_orphans_with(static_cast<Tile>(x))});
+      int after = standard_counts && (near >> x & 1) ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : s;
+      if (pairs_count) after = std::min(after, closed.seven_pairs_with(static_cast<Tile>(x)));
+      if (orphans_count) after = std::min(after, closed.thirteen_orphans_with(static_cast<Tile>(x)));
       f.after[x] = static_cast<std::int8_t>(after);
     }
     shared_.facts_at.insert(key, static_cast<std::uint32_t>(shared_.facts.size()));
@@ -416,14 +424,16 @@ class RootSearch {
     int n = 0;
     // One table walk for the 14 tiles, then each discard at the price of one group (a
     // 13-tile hand never has a lower shanten than the 14 it came from: == target is the test).
+    // A form whose count on the 14 tiles is above target stays above it without a tile.
     const StandardShanten standard(drawn, sets_, three_);
     const ClosedFormsShanten closed(drawn, true);
+    const bool pairs_count = sets_ == 4 && closed.seven_pairs() <= target;
+    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() <= target;
     for (int d = 0; d < kTileKinds; ++d) {
       if (!drawn[d]) continue;
       int after = standard.draws_needed_without(static_cast<Tile>(d)) - 1;
-      if (sets_ == 4)
-        after = std::min({after, closed.seven_pairs_without(static_cast<Tile>(d)),
-                          closed.thirteen_orphans_without(static_cast<Tile>(d))});
+      if (pairs_count) after = std::min(after, closed.seven_pairs_without(static_cast<Tile>(d)));
+      if (orphans_count) after = std::min(after, closed.thirteen_orphans_without(static_cast<Tile>(d)));
       if (after != target) continue;
       list[n++] = static_cast<std::uint8_t>(d);
       const Key next_key = key_plus(drawn_key, d, -1);  // its node will want it

@@ -50,14 +50,9 @@ inline SuitKey with_one_more(SuitKey k, int at, std::uint8_t count_before) {
   return k;
 }
 
-inline GroupCost suit_cost_of(const SuitKey& k) {
-  // A count past 4 would index past the table: it has no shape.
-  if (k.over) return no_shape();
-  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
-  // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
-  if (left < 0 || k.tail_tiles > left) return no_shape();
+// The costs of one table entry (suit_index.hpp, Entry).
+inline GroupCost decode(suit_index::Entry e) {
   GroupCost g;
-  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
   int no_pair = 0;
   for (int m = 0; m <= kMaxSets; ++m) {
     if (m > 0) no_pair += (e >> (2 * (m - 1))) & 3;
@@ -65,6 +60,24 @@ inline GroupCost suit_cost_of(const SuitKey& k) {
     g.c[m][1] = static_cast<std::uint8_t>(no_pair + ((e >> (10 + 2 * m)) & 3));
   }
   return g;
+}
+// The table holds few distinct entries (kSuitCostKinds): each decoded once, at start-up.
+constexpr std::size_t kKinds = sizeof(kSuitCostKinds) / sizeof(kSuitCostKinds[0]);
+struct DecodedKinds {
+  GroupCost cost[kKinds];
+  DecodedKinds() {
+    for (std::size_t i = 0; i < kKinds; ++i) cost[i] = decode(kSuitCostKinds[i]);
+  }
+};
+const DecodedKinds kDecodedKinds;
+
+inline GroupCost suit_cost_of(const SuitKey& k) {
+  // A count past 4 would index past the table: it has no shape.
+  if (k.over) return no_shape();
+  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
+  // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
+  if (left < 0 || k.tail_tiles > left) return no_shape();
+  return kDecodedKinds.cost[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
 }
 
 inline GroupCost suit_cost(const TileCounts& hand, int first) { return suit_cost_of(suit_key(hand, first)); }
