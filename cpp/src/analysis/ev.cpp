@@ -886,7 +886,23 @@ class RootSearch {
   void forward(std::uint32_t root, EvValue& v) {
     v.win_by.assign(T_, 0);
     v.tenpai_by.assign(T_, 0);
-    std::vector<double> locked(W_ + 1, 0.0);  // ready hands, by winning copies
+    if (st_->nodes[root].shanten == 0) {  // a ready root: the general walk below, one count in use
+      const int w = st_->nodes[root].w;
+      double locked = 1, won = 0;
+      for (int k = 0; k < T_; ++k) {
+        const double Wk = W_ - k;
+        if (w != 0 && locked != 0) {
+          const double now = locked * w / Wk;
+          won += now;
+          locked -= now;
+        }
+        v.win_by[k] = won;
+        v.tenpai_by[k] = 1;
+      }
+      return;
+    }
+    std::vector<double>& locked = locked_;  // ready hands, by winning copies (all zero between calls)
+    locked.assign(W_ + 1, 0.0);
     // The masses by node: the store's scratch, all zero between calls (cleared below).
     st_->mass.resize(st_->nodes.size(), 0.0);
     st_->next_mass.resize(st_->nodes.size(), 0.0);
@@ -975,6 +991,7 @@ class RootSearch {
   std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
   std::vector<std::uint32_t> cand_stack_;
   std::vector<const double*> ptrs_;
+  std::vector<double> locked_;              // scratch of forward()
 };
 
 }  // namespace ev_detail
