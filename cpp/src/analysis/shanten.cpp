@@ -1,6 +1,10 @@
 #include "tenbou/shanten.hpp"
 
 #include <algorithm>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "analysis/suit_index.hpp"
 
@@ -137,9 +141,41 @@ inline GroupCost terminal_cost(int ones, int nines) {
   return kTerminalCost.cost[ones + 5 * nines];
 }
 
+#if defined(__SSE2__)
+// One step k of the combination on 16 bytes (byte 2m + p: sets m, pair p): b shifted up k
+// sets (the lanes below k get kInf) plus a's (k, no pair) gives both of out's candidates
+// b[m-k][p] + a[k][0]; b's no-pair byte moved to the pair byte plus a's (k, pair) the third.
+template <int K>
+inline void combine_step(__m128i& out, __m128i b, const GroupCost& a) {
+  const __m128i inf = _mm_set1_epi8(static_cast<char>(kInf));
+  const __m128i no_pair_bytes = _mm_set1_epi16(kInf);  // kInf in each even (no-pair) byte
+  const __m128i bk = K == 0 ? b : _mm_max_epu8(_mm_slli_si128(b, 2 * K), _mm_srli_si128(inf, 16 - 2 * K));
+  const __m128i t0 = _mm_adds_epu8(bk, _mm_set1_epi8(static_cast<char>(a.c[K][0])));
+  const __m128i t1 = _mm_adds_epu8(_mm_max_epu8(_mm_slli_epi16(bk, 8), no_pair_bytes),
+                                   _mm_set1_epi8(static_cast<char>(a.c[K][1])));
+  out = _mm_min_epu8(out, _mm_min_epu8(t0, t1));
+}
+#endif
+
 // Adds group b into a (min-plus convolution over sets, one pair in total).
 inline GroupCost combine(const GroupCost& a, const GroupCost& b, int sets) {
   GroupCost out;
+#if defined(__SSE2__)
+  // The same minima, every m at once (the scalar loop below is the definition).
+  alignas(16) std::uint8_t buf[16];
+  std::memcpy(buf, b.c, sizeof b.c);
+  std::memset(buf + sizeof b.c, kInf, sizeof buf - sizeof b.c);
+  const __m128i vb = _mm_load_si128(reinterpret_cast<const __m128i*>(buf));
+  __m128i acc = _mm_set1_epi8(static_cast<char>(kInf));
+  combine_step<0>(acc, vb, a);
+  if (sets >= 1) combine_step<1>(acc, vb, a);
+  if (sets >= 2) combine_step<2>(acc, vb, a);
+  if (sets >= 3) combine_step<3>(acc, vb, a);
+  if (sets >= 4) combine_step<4>(acc, vb, a);
+  if (sets >= 5) combine_step<5>(acc, vb, a);
+  _mm_store_si128(reinterpret_cast<__m128i*>(buf), acc);
+  std::memcpy(out.c, buf, sizeof out.c);
+#else
   for (int m = 0; m <= sets; ++m) {
     int no_pair = kInf, pair = kInf;
     for (int k = 0; k <= m; ++k) {
@@ -149,6 +185,7 @@ inline GroupCost combine(const GroupCost& a, const GroupCost& b, int sets) {
     out.c[m][0] = static_cast<std::uint8_t>(std::min(no_pair, kInf));
     out.c[m][1] = static_cast<std::uint8_t>(std::min(pair, kInf));
   }
+#endif
   return out;
 }
 
