@@ -313,6 +313,9 @@ class RootSearch {
     profile_ = static_cast<std::uint16_t>(st_->profiles.size());
     st_->profiles.push_back(std::move(p));
     if (closed_) root_pool_ = ura_base_of(root_);
+    root_key_ = key_of(root_, Reds{});
+    for (int x = 0; x < kTileKinds; ++x)
+      if (in_rules(x)) rules_ |= std::uint64_t{1} << x;
   }
 
   EvValue run() {
@@ -658,10 +661,15 @@ class RootSearch {
   }
   // The same pool from the root's (root_pool_): only the indicators whose weight or dora
   // count differ between h and the root change (integer weights: the same sums exactly).
-  UraBase ura_base_near_root(const TileCounts& h) const {
+  // plain: key_of(h, Reds{}).
+  UraBase ura_base_near_root(const TileCounts& h, const Key& plain) const {
+    // The tiles where h and the root differ: the keys' 3-bit counts that differ.
+    constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
+    const auto fields = [](std::uint64_t x) { return (x | x >> 1 | x >> 2) & kFieldBits; };
     std::uint64_t differ = 0;
-    for (int k = 0; k < kTileKinds; ++k)
-      if (h[k] != root_[k]) differ |= std::uint64_t{1} << k;
+    for (std::uint64_t m = fields(plain.a ^ root_key_.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
+    for (std::uint64_t m = fields(plain.b ^ root_key_.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
+      differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
     UraBase b = root_pool_;
     b.depends &= ~differ;
     std::uint64_t terms = differ;
@@ -682,10 +690,12 @@ class RootSearch {
   // complete the standard form, seven pairs or thirteen orphans.
   std::uint64_t winning_tiles(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.wins_at.find(key); v != FlatMap::kNone) return shared_.wins[v];
-    std::uint64_t rules = 0;
-    for (int x = 0; x < kTileKinds; ++x)
-      if (in_rules(x) && h[x] < 4) rules |= std::uint64_t{1} << x;
-    std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules;
+    // (standard_winning_tiles leaves out fifth copies and tiles not in the set.)
+    std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules_;
+    std::uint64_t rules = 0;  // the closed forms' candidates: not a fifth copy
+    if (sets_ == 4)
+      for (std::uint64_t m = rules_; m; m &= m - 1)
+        if (h[lowest_bit(m)] < 4) rules |= std::uint64_t{1} << lowest_bit(m);
     if (sets_ == 4) {
       const ClosedFormsShanten closed(h, true);
       if (closed.seven_pairs() == 0)
@@ -724,7 +734,7 @@ class RootSearch {
     int w = 0;
     double s_riichi = 0, s_ipp = 0;
     ura_depends_ = 0;
-    if (closed_) ura_base_ = ura_base_near_root(h);
+    if (closed_) ura_base_ = ura_base_near_root(h, st_->nodes[id].plain);
     const Key plain = st_->nodes[id].plain;
     each_win(h, reds, plain, [&](Tile x, bool red, int copies) {
       double r, i;
@@ -986,6 +996,8 @@ class RootSearch {
   std::uint64_t ura_depends_ = 0;           // win_points: the tiles its ura pool read at the root
   UraBase ura_base_;                        // win_points: the pool of the ready hand being built
   UraBase root_pool_;                       // ura_base_of(root_)
+  Key root_key_{0, 0};                      // key_of(root_, Reds{})
+  std::uint64_t rules_ = 0;                 // the tiles of the rules' set (in_rules)
   RiichiRequest work_;                      // tmpl_ with the hand being scored (request_on)
   std::vector<double> sum_;                 // scratch of build_free
   std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
