@@ -692,16 +692,17 @@ class RootSearch {
     if (const std::uint32_t v = shared_.wins_at.find(key); v != FlatMap::kNone) return shared_.wins[v];
     // (standard_winning_tiles leaves out fifth copies and tiles not in the set.)
     std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules_;
-    std::uint64_t rules = 0;  // the closed forms' candidates: not a fifth copy
-    if (sets_ == 4)
-      for (std::uint64_t m = rules_; m; m &= m - 1)
-        if (h[lowest_bit(m)] < 4) rules |= std::uint64_t{1} << lowest_bit(m);
     if (sets_ == 4) {
       const ClosedFormsShanten closed(h, true);
-      if (closed.seven_pairs() == 0)
+      const bool pairs = closed.seven_pairs() == 0, orphans = closed.thirteen_orphans() == 0;
+      std::uint64_t rules = 0;  // the closed forms' candidates: not a fifth copy
+      if (pairs || orphans)
+        for (std::uint64_t m = rules_; m; m &= m - 1)
+          if (h[lowest_bit(m)] < 4) rules |= std::uint64_t{1} << lowest_bit(m);
+      if (pairs)
         for (std::uint64_t m = rules; m; m &= m - 1)
           if (closed.seven_pairs_with(static_cast<Tile>(lowest_bit(m))) == -1) wins |= std::uint64_t{1} << lowest_bit(m);
-      if (closed.thirteen_orphans() == 0)
+      if (orphans)
         for (std::uint64_t m = rules & (kTerminalBits | kHonorBits); m; m &= m - 1)
           if (closed.thirteen_orphans_with(static_cast<Tile>(lowest_bit(m))) == -1) wins |= std::uint64_t{1} << lowest_bit(m);
     }
