@@ -157,10 +157,12 @@ def test_a_wrong_wall_would_show(ev_sim):
 def test_shanten_shortcuts_of_the_search(ev_sim: Path) -> None:
     """The search finds the discards that keep a 14-tile hand's shanten through the tables'
     "less one tile" (one suit group per discard) and skips the table for draws with no copy or
-    neighbour in the hand; both must equal the plain shanten functions (ev_sim checks them on
-    random hands weighted to pairs, triplets and quads, four- and three-player, with a meld)."""
+    neighbour in the hand; a ready hand's winning tiles come from standard_winning_tiles
+    (a suit skipped whole unless the other groups are complete); all must equal the plain shanten
+    functions (ev_sim checks them on random hands weighted to pairs, triplets and quads, four- and
+    three-player, with a meld; thousands of them ready)."""
     out = subprocess.run([str(ev_sim), "--check-shortcuts", "20000", "7"], capture_output=True, text=True,
                          check=True).stdout
     got = json.loads(out)
-    assert got["hands"] == 20000 and got["checks"] > 500_000
+    assert got["hands"] == 20000 and got["checks"] > 500_000 and got["ready"] > 2000
     assert got["mismatches"] == 0

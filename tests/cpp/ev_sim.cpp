@@ -148,10 +148,12 @@ int answer_of(const char* text) {
 // three-player, closed and with one meld: a 14-tile hand less each tile it holds through
 // StandardShanten::draws_needed_without and ClosedFormsShanten's *_without; and a 13-tile
 // hand without four of a kind drawing a tile with no copy or neighbour within two keeps its
-// standard count. Prints {"hands", "checks", "mismatches"}.
+// standard count; the winning tiles of each 13-tile hand by standard_winning_tiles
+// equal those found drawing every tile. Prints {"hands", "checks", "ready" (13-tile hands
+// with a winning tile), "mismatches"}.
 int check_shortcuts(long hands, unsigned long long seed) {
   std::mt19937_64 rng(seed);
-  long checks = 0, mismatches = 0;
+  long checks = 0, mismatches = 0, ready = 0;
   for (long i = 0; i < hands; ++i) {
     const bool three_p = i % 2 == 1;
     const int sets_left = i % 3 == 2 ? 3 : 4;
@@ -177,10 +179,18 @@ int check_shortcuts(long hands, unsigned long long seed) {
       mismatches += standard.draws_needed_without(static_cast<Tile>(d)) != standard_draws_needed(g, sets_left, three_p);
       mismatches += closed.seven_pairs_without(static_cast<Tile>(d)) != shanten_seven_pairs(g, true);
       mismatches += closed.thirteen_orphans_without(static_cast<Tile>(d)) != shanten_thirteen_orphans(g);
+      // The winning tiles of the hand before the win by standard_winning_tiles (a group
+      // skipped whole unless the others are complete) against each tile drawn in turn.
+      const StandardShanten thirteen(g, sets_left, three_p);
+      std::uint64_t wins = 0;
+      for (int x = 0; x < kTileKinds; ++x)
+        if (thirteen.draws_needed_with(static_cast<Tile>(x)) == 0) wins |= std::uint64_t{1} << x;
+      ++checks;
+      ready += wins != 0;
+      mismatches += standard_winning_tiles(g, sets_left, three_p) != wins;
       bool g_quad = false;
       for (int t = 0; t < kTileKinds; ++t) g_quad |= g[t] >= 4;
       if (g_quad) continue;
-      const StandardShanten thirteen(g, sets_left, three_p);
       for (int x = 0; x < kTileKinds; ++x) {
         if (g[x] || (three_p && !in_three_player_set(static_cast<Tile>(x)))) continue;
         bool near = false;
@@ -192,7 +202,8 @@ int check_shortcuts(long hands, unsigned long long seed) {
       }
     }
   }
-  std::printf("{\"hands\": %ld, \"checks\": %ld, \"mismatches\": %ld}\n", hands, checks, mismatches);
+  std::printf("{\"hands\": %ld, \"checks\": %ld, \"ready\": %ld, \"mismatches\": %ld}\n", hands, checks, ready,
+              mismatches);
   return 0;
 }
 

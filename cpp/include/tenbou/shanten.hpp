@@ -14,6 +14,14 @@ namespace tenbou {
 // so 1m and 9m make no sequence and count like honours (the hand holds no 2m-8m).
 int standard_draws_needed(const TileCounts& hand, int sets, bool three_player = false);
 
+// The tiles that complete the standard form of `hand` (a ready hand's waits, as bits):
+// {x : standard_draws_needed(hand + x) == 0}, a fifth copy or a tile not in the set never.
+// A complete hand uses every tile, so on a hand of 3 x sets + 1 tiles each group's count
+// decides how many sets and pairs it must hold: the winning tile can be in a group only if
+// the other three hold theirs as they stand, and each tile near the hand's own costs one
+// table lookup.
+std::uint64_t standard_winning_tiles(const TileCounts& hand, int sets, bool three_player = false);
+
 // The standard form's per-group costs of one hand, kept to ask "and with one
 // tile more?" for every tile (ukeire, waits) at the price of one group each.
 class StandardShanten {

@@ -131,7 +131,7 @@ class FlatMap {
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{});
     mask_ = slots_.size() - 1;
     for (const Slot& s : old)
       if (s.used) place(s.key, s.value);
@@ -176,7 +176,7 @@ struct Node {
   std::uint32_t out_begin = 0, out_end = 0;  // outcomes (free hands)
   std::uint32_t choices = 0;                // per outcome, per draws made k: the candidate taken at draw k + 1
   int w = 0;                                // ready: winning copies in the wall (with a yaku)
-  double s_dama = 0, s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points
+  double s_riichi = 0, s_ippatsu = 0;  // ready: sum over winning copies of points (riichi, ippatsu)
   // Sharing between the roots (discards) of one request: the root profile the node was
   // built under, the tiles whose wall count or held count at the root its subtree read
   // (bit t), and the next node of the same hand built under an incompatible profile.
@@ -220,10 +220,13 @@ struct Store {
 struct Shared {
   struct HandFacts {
     std::int8_t shanten;
-    std::array<std::int8_t, kTileKinds> after;  // shanten of the 14 tiles with each kind drawn
+    // The shanten of the 14 tiles with each kind drawn where it is below the hand's own
+    // (else any value not below it: only `after < shanten` is ever asked).
+    std::array<std::int8_t, kTileKinds> after;
   };
   struct Scored {
     bool ok = false;
+    bool dama_known = false;      // a closed hand not declared: dama is scored only for the roots
     double dama = 0, riichi = 0;  // totals without and with riichi (the request's flags if declared)
     int han = 0, fu = 0, yakuman = 0;  // of the riichi (or declared) result
   };
@@ -234,6 +237,8 @@ struct Shared {
   std::vector<Scored> scored;
   FlatMap points_at;                 // (han, fu, yakuman) -> points, in points
   std::vector<double> points;
+  FlatMap wins_at;                   // ready 13-tile hand -> its winning tiles (bits), in wins
+  std::vector<std::uint64_t> wins;
   FlatMap keep_at;                   // 14-tile hand -> its discards keeping the shanten, in keep
   std::vector<std::uint8_t> keep;    // tile kinds ascending, each list ended by kEnd
   static constexpr std::uint8_t kEnd = 0xFF;
@@ -251,6 +256,7 @@ class RootSearch {
     tmpl_.ura_indicators = IndicatorList();
     tmpl_.ippatsu = tmpl_.haitei = tmpl_.houtei = tmpl_.rinshan = tmpl_.chankan = false;
     tmpl_.tenhou = tmpl_.chiihou = tmpl_.renhou = false;
+    work_ = tmpl_;
     declared_ = r.riichi || r.double_riichi;
     closed_ = r.closed();
     three_ = r.players == 3;
@@ -306,6 +312,10 @@ class RootSearch {
     if (st_->profiles.size() >= 0xFFFF) throw InputError("too_costly", "ev", "too many discards to search");
     profile_ = static_cast<std::uint16_t>(st_->profiles.size());
     st_->profiles.push_back(std::move(p));
+    if (closed_) root_pool_ = ura_base_of(root_);
+    root_key_ = key_of(root_, Reds{});
+    for (int x = 0; x < kTileKinds; ++x)
+      if (in_rules(x)) rules_ |= std::uint64_t{1} << x;
   }
 
   EvValue run() {
@@ -320,11 +330,17 @@ class RootSearch {
       v.ready_closed = true;
       v.riichi_win = v.dama_win = v.win;
       v.riichi_score = v.score;
-      // Dama: the same locked hand without riichi's han, ippatsu and ura.
+      // Dama: the same locked hand without riichi's han, ippatsu and ura (the hand's dama
+      // points, scored for the roots only: a ready hand deeper in the search declares).
+      double s_dama = 0;
+      each_win(n.hand, n.reds, n.plain, [&](Tile x, bool red, int copies) {
+        const Shared::Scored& sc = scored(n.hand, n.reds, n.plain, x, red, true);
+        if (sc.ok) s_dama += copies * sc.dama;
+      });
       double s = 0;
       for (int k = T_ - 1; k >= 0; --k) {
         const double Wk = W_ - k;
-        s = (n.s_dama + (Wk - n.w) * s) / Wk;
+        s = (s_dama + (Wk - n.w) * s) / Wk;
       }
       v.dama_score = s;
     }
@@ -375,19 +391,25 @@ class RootSearch {
   const Shared::HandFacts& facts(const TileCounts& h, const Key& key) {
     if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
-    f.shanten = static_cast<std::int8_t>(shanten13(h, key));
+    const int s = shanten13(h, key);
+    f.shanten = static_cast<std::int8_t>(s);
     const StandardShanten standard(h, sets_, three_);
     const ClosedFormsShanten closed(h, true);
     const int standard_now = standard.draws_needed() - 1;
+    // A drawn tile lowers a form's count by one at most: a form above the hand's shanten
+    // cannot take it below (its lookups skipped; the value kept is then not below s).
+    const bool standard_counts = standard_now == s;
+    const bool pairs_count = sets_ == 4 && closed.seven_pairs() == s;
+    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() == s;
     const std::uint64_t near = near_tiles(h);
     for (int x = 0; x < kTileKinds; ++x) {
       f.after[x] = 99;
       if (!in_rules(x) || h[x] >= 4) continue;
       // A tile with no copy or neighbour in the hand can only stand alone, where any tile of
       // the 13 already can: the standard form's count is unchanged (the lookup skipped).
-      int after = near >> x & 1 ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : standard_now;
-      if (sets_ == 4) after = std::min({after, closed.seven_pairs_with(static_cast<Tile>(x)),
-                                        closed.thirteen_orphans_with(static_cast<Tile>(x))});
+      int after = standard_counts && (near >> x & 1) ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : s;
+      if (pairs_count) after = std::min(after, closed.seven_pairs_with(static_cast<Tile>(x)));
+      if (orphans_count) after = std::min(after, closed.thirteen_orphans_with(static_cast<Tile>(x)));
       f.after[x] = static_cast<std::int8_t>(after);
     }
     shared_.facts_at.insert(key, static_cast<std::uint32_t>(shared_.facts.size()));
@@ -405,14 +427,16 @@ class RootSearch {
     int n = 0;
     // One table walk for the 14 tiles, then each discard at the price of one group (a
     // 13-tile hand never has a lower shanten than the 14 it came from: == target is the test).
+    // A form whose count on the 14 tiles is above target stays above it without a tile.
     const StandardShanten standard(drawn, sets_, three_);
     const ClosedFormsShanten closed(drawn, true);
+    const bool pairs_count = sets_ == 4 && closed.seven_pairs() <= target;
+    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() <= target;
     for (int d = 0; d < kTileKinds; ++d) {
       if (!drawn[d]) continue;
       int after = standard.draws_needed_without(static_cast<Tile>(d)) - 1;
-      if (sets_ == 4)
-        after = std::min({after, closed.seven_pairs_without(static_cast<Tile>(d)),
-                          closed.thirteen_orphans_without(static_cast<Tile>(d))});
+      if (pairs_count) after = std::min(after, closed.seven_pairs_without(static_cast<Tile>(d)));
+      if (orphans_count) after = std::min(after, closed.thirteen_orphans_without(static_cast<Tile>(d)));
       if (after != target) continue;
       list[n++] = static_cast<std::uint8_t>(d);
       const Key next_key = key_plus(drawn_key, d, -1);  // its node will want it
@@ -487,49 +511,70 @@ class RootSearch {
     return id;
   }
 
-  // The points of winning on `x` (red or not) with hand h: dama, riichi without and with
-  // ippatsu (ura as an expectation). false: no yaku (an open hand), not a win.
-  bool win_points(const TileCounts& h, const Reds& reds, Tile x, bool red, double& dama, double& riichi,
-                  double& ippatsu) {
-    // The scorer's answer is kept by the completed hand (h + x, its red fives) and x; the
-    // request is built only when it is not.
+  // The scorer's answer on h + x (x red or not), kept by the completed hand and x; the
+  // request is built only when it is not. want_dama: also the total without riichi of a
+  // closed hand not declared (else only the riichi result, all the search below the roots
+  // uses: a closed self-drawn win always has menzen tsumo, so both are ok or neither).
+  // plain: key_of(h, Reds{}).
+  const Shared::Scored& scored(const TileCounts& h, const Reds& reds, const Key& plain, Tile x, bool red,
+                               bool want_dama) {
     Reds full_reds = reds;
     if (red) ++full_reds[static_cast<int>(suit_of(x))];
-    TileCounts full = h;
-    ++full[x];
-    Key key = key_of(full, full_reds);
+    Key key = with_reds(key_plus(plain, x, 1), full_reds);  // = key_of(h + x, full_reds)
     key.b |= std::uint64_t{x} << 44 | std::uint64_t{red} << 50;
     std::uint32_t at_index = shared_.scored_at.find(key);
-    const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
-    if (at_index == FlatMap::kNone) {
-      RiichiRequest req = tmpl_;
-      req.hand = h;
-      req.hand_reds = reds;
-      req = riichi_request_on(req, x, true);
-      req.win_red = red;
-      if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
-      Shared::Scored sc;
+    const bool both = closed_ && !declared_;
+    if (at_index != FlatMap::kNone) {
+      Shared::Scored& sc = shared_.scored[at_index];
+      if (want_dama && !sc.dama_known) {
+        RiichiRequest req = request_on(h, reds, x, red);
+        sc.dama = static_cast<double>(score_riichi(req).payments.total);
+        sc.dama_known = true;
+      }
+      return sc;
+    }
+    RiichiRequest req = request_on(h, reds, x, red);
+    Shared::Scored sc;
+    if (!both || want_dama) {
       const RiichiResult dres = score_riichi(req);
       sc.ok = dres.ok;
+      sc.dama_known = true;
       if (sc.ok) {
         sc.dama = static_cast<double>(dres.payments.total);
         sc.riichi = sc.dama, sc.han = dres.han, sc.fu = dres.fu, sc.yakuman = dres.yakuman;
-        if (closed_ && !declared_) {
-          req.riichi = true;
-          const RiichiResult res = score_riichi(req);
-          sc.ok = res.ok;
-          sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
-        }
       }
-      at_index = static_cast<std::uint32_t>(shared_.scored.size());
-      shared_.scored_at.insert(key, at_index);
-      shared_.scored.push_back(sc);
     }
-    const Shared::Scored sc = shared_.scored[at_index];
+    if (both && (sc.ok || !want_dama)) {
+      req.riichi = true;
+      const RiichiResult res = score_riichi(req);
+      sc.ok = res.ok;
+      if (sc.ok) sc.riichi = static_cast<double>(res.payments.total), sc.han = res.han, sc.fu = res.fu, sc.yakuman = res.yakuman;
+    }
+    shared_.scored_at.insert(key, static_cast<std::uint32_t>(shared_.scored.size()));
+    shared_.scored.push_back(sc);
+    return shared_.scored.back();
+  }
+  RiichiRequest request_on(const TileCounts& h, const Reds& reds, Tile x, bool red) {
+    work_.hand = h;
+    work_.hand_reds = reds;
+    RiichiRequest req = riichi_request_on(work_, x, true);
+    req.win_red = red;
+    if (red) ++req.hand_reds[static_cast<int>(suit_of(x))];
+    return req;
+  }
+
+  // The points of winning on `x` (red or not) with hand h: riichi without and with ippatsu
+  // (ura as an expectation; an open or declared hand: its own points). false: no yaku (an
+  // open hand), not a win.
+  bool win_points(const TileCounts& h, const Reds& reds, const Key& plain, Tile x, bool red, double& riichi,
+                  double& ippatsu) {
+    const RiichiRequest& r = tmpl_;  // (the request's own fields below: method, seat, sticks, rules)
+    const Shared::Scored sc = scored(h, reds, plain, x, red, false);
+    TileCounts full = h;
+    ++full[x];
     if (!sc.ok) return false;
-    dama = sc.dama;
     if (!closed_) {
-      riichi = ippatsu = dama;
+      riichi = ippatsu = sc.riichi;  // (= its dama: one scoring)
       return true;
     }
     // Ura dora: the indicator is one of the tiles unseen at the start less those drawn and
@@ -539,11 +584,12 @@ class RootSearch {
     // the sums are exact in any order).
     std::array<double, 24> by_ura = ura_base_.by;
     double total = ura_base_.total;
+    int top = ura_base_.top;
     ura_depends_ |= ura_base_.depends;
     for (std::uint64_t m = indicators_of_[x] | std::uint64_t{1} << x; m; m &= m - 1) {
       const int k = lowest_bit(m);
-      ura_term(h, k, by_ura, total, -1);
-      ura_term(full, k, by_ura, total, +1);
+      ura_term(h, k, by_ura, total, top, -1);
+      ura_term(full, k, by_ura, total, top, +1);
       if (full[k] >= std::max<int>(1, root_[k])) ura_depends_ |= std::uint64_t{1} << k;
     }
     PointsQuery q;
@@ -575,7 +621,7 @@ class RootSearch {
       ippatsu = declared_ ? riichi : points(1);
       return true;
     }
-    for (int u = 0; u < 24; ++u) {
+    for (int u = 0; u <= top; ++u) {  // (none above top)
       if (by_ura[u] == 0) continue;
       const double p = by_ura[u] / total;
       riichi += p * points(u);
@@ -586,17 +632,20 @@ class RootSearch {
 
   // Ura dora: indicator k weighs wk = q - max(root, held) (the tiles unseen at the start less
   // those drawn and kept: docs/analysis.md) and adds its dora's copies in the hand as han.
-  void ura_term(const TileCounts& full, int k, std::array<double, 24>& by_ura, double& total, int sign) const {
+  // top: the highest han count given a weight so far (the sums run up to it).
+  void ura_term(const TileCounts& full, int k, std::array<double, 24>& by_ura, double& total, int& top, int sign) const {
     const int wk = q_[k] - std::max(root_[k], full[k]);
     if (wk <= 0) return;
     const Tile dora = dora_of_[k];
-    const int u = full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0);
-    by_ura[std::min(u, 23)] += sign * wk;
+    const int u = std::min(full[dora] + meld_tiles_[dora] + (dora == kNorth ? tmpl_.kita : 0), 23);
+    by_ura[u] += sign * wk;
     total += sign * wk;
+    top = std::max(top, u);
   }
   struct UraBase {
     std::array<double, 24> by{};
     double total = 0;
+    int top = 0;
     std::uint64_t depends = 0;
   };
   // The pool of a ready hand h before its winning tile.
@@ -606,45 +655,100 @@ class RootSearch {
       // wk = unseen - max(0, held - root): a root holding one copy more or less at k (its
       // discard or ours) gives the same unless held[k] exceeds the smaller of the two.
       if (h[k] >= std::max<int>(1, root_[k])) b.depends |= std::uint64_t{1} << k;
-      ura_term(h, k, b.by, b.total, +1);
+      ura_term(h, k, b.by, b.total, b.top, +1);
     }
     return b;
+  }
+  // The same pool from the root's (root_pool_): only the indicators whose weight or dora
+  // count differ between h and the root change (integer weights: the same sums exactly).
+  // plain: key_of(h, Reds{}).
+  UraBase ura_base_near_root(const TileCounts& h, const Key& plain) const {
+    // The tiles where h and the root differ: the keys' 3-bit counts that differ.
+    constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
+    const auto fields = [](std::uint64_t x) { return (x | x >> 1 | x >> 2) & kFieldBits; };
+    std::uint64_t differ = 0;
+    for (std::uint64_t m = fields(plain.a ^ root_key_.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
+    for (std::uint64_t m = fields(plain.b ^ root_key_.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
+      differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
+    UraBase b = root_pool_;
+    b.depends &= ~differ;
+    std::uint64_t terms = differ;
+    for (std::uint64_t m = differ; m; m &= m - 1) {
+      const int k = lowest_bit(m);
+      terms |= indicators_of_[k];
+      if (h[k] >= std::max<int>(1, root_[k])) b.depends |= std::uint64_t{1} << k;
+    }
+    for (std::uint64_t m = terms; m; m &= m - 1) {
+      const int k = lowest_bit(m);
+      ura_term(root_, k, b.by, b.total, b.top, -1);
+      ura_term(h, k, b.by, b.total, b.top, +1);
+    }
+    return b;
+  }
+
+  // The winning tiles of a ready 13-tile hand (bits; key: key_of(h, Reds{})): those that
+  // complete the standard form, seven pairs or thirteen orphans.
+  std::uint64_t winning_tiles(const TileCounts& h, const Key& key) {
+    if (const std::uint32_t v = shared_.wins_at.find(key); v != FlatMap::kNone) return shared_.wins[v];
+    // (standard_winning_tiles leaves out fifth copies and tiles not in the set.)
+    std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules_;
+    if (sets_ == 4) {
+      const ClosedFormsShanten closed(h, true);
+      const bool pairs = closed.seven_pairs() == 0, orphans = closed.thirteen_orphans() == 0;
+      std::uint64_t rules = 0;  // the closed forms' candidates: not a fifth copy
+      if (pairs || orphans)
+        for (std::uint64_t m = rules_; m; m &= m - 1)
+          if (h[lowest_bit(m)] < 4) rules |= std::uint64_t{1} << lowest_bit(m);
+      if (pairs)
+        for (std::uint64_t m = rules; m; m &= m - 1)
+          if (closed.seven_pairs_with(static_cast<Tile>(lowest_bit(m))) == -1) wins |= std::uint64_t{1} << lowest_bit(m);
+      if (orphans)
+        for (std::uint64_t m = rules & (kTerminalBits | kHonorBits); m; m &= m - 1)
+          if (closed.thirteen_orphans_with(static_cast<Tile>(lowest_bit(m))) == -1) wins |= std::uint64_t{1} << lowest_bit(m);
+    }
+    shared_.wins_at.insert(key, static_cast<std::uint32_t>(shared_.wins.size()));
+    shared_.wins.push_back(wins);
+    return wins;
+  }
+
+  // Each way a ready hand wins, tiles ascending, the plain copies of a five before the red:
+  // f(x, red, copies in the wall).
+  template <typename F>
+  void each_win(const TileCounts& h, const Reds& reds, const Key& plain, F&& f) {
+    for (std::uint64_t m = winning_tiles(h, plain); m; m &= m - 1) {
+      const int x = lowest_bit(m);
+      const int c = q_[x] - h[x];
+      if (c <= 0) continue;
+      const int suit = x < 27 ? x / 9 : 0;
+      const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
+      for (int variant = 0; variant < 2; ++variant) {
+        const int copies = variant ? std::min(red_wall, c) : c - std::min(red_wall, c);
+        if (copies > 0) f(static_cast<Tile>(x), variant == 1, copies);
+      }
+    }
   }
 
   // A ready hand, kept as it is: wins when a winning tile is drawn.
   void build_ready(std::uint32_t id) {
     const TileCounts h = st_->nodes[id].hand;
     const Reds reds = st_->nodes[id].reds;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h, st_->nodes[id].plain).after;
     int w = 0;
-    double s_dama = 0, s_riichi = 0, s_ipp = 0;
-    std::uint64_t depends = 0;
+    double s_riichi = 0, s_ipp = 0;
     ura_depends_ = 0;
-    if (closed_) ura_base_ = ura_base_of(h);
-    for (int x = 0; x < kTileKinds; ++x) {
-      if (!in_rules(x) || h[x] >= 4) continue;
-      if (after_of[x] == -1) depends |= std::uint64_t{1} << x;
-      const int c = q_[x] - h[x];
-      if (c <= 0 || after_of[x] != -1) continue;
-      const int suit = x < 27 ? x / 9 : 0;
-      const int red_wall = is_five(static_cast<Tile>(x)) ? std::max(0, qred_[suit] - reds[suit]) : 0;
-      for (int variant = 0; variant < 2; ++variant) {
-        const int copies = variant ? std::min(red_wall, c) : c - std::min(red_wall, c);
-        if (copies <= 0) continue;
-        double d, r, i;
-        if (!win_points(h, reds, static_cast<Tile>(x), variant == 1, d, r, i)) continue;
-        w += copies;
-        s_dama += copies * d;
-        s_riichi += copies * r;
-        s_ipp += copies * i;
-      }
-    }
+    if (closed_) ura_base_ = ura_base_near_root(h, st_->nodes[id].plain);
+    const Key plain = st_->nodes[id].plain;
+    each_win(h, reds, plain, [&](Tile x, bool red, int copies) {
+      double r, i;
+      if (!win_points(h, reds, plain, x, red, r, i)) return;
+      w += copies;
+      s_riichi += copies * r;
+      s_ipp += copies * i;
+    });
     Node& n = st_->nodes[id];
-    n.depends = depends | ura_depends_;
+    n.depends = winning_tiles(h, n.plain) | ura_depends_;
     n.w = w;
-    n.s_dama = s_dama;
-    n.s_riichi = closed_ ? s_riichi : s_dama;
-    n.s_ippatsu = closed_ ? s_ipp : s_dama;
+    n.s_riichi = s_riichi;
+    n.s_ippatsu = s_ipp;
     // Entered with k draws made (riichi declared then): the next draw is the ippatsu one.
     double win = 0, later = 0;
     at(id, kTenpai, T_) = 1;
@@ -793,7 +897,23 @@ class RootSearch {
   void forward(std::uint32_t root, EvValue& v) {
     v.win_by.assign(T_, 0);
     v.tenpai_by.assign(T_, 0);
-    std::vector<double> locked(W_ + 1, 0.0);  // ready hands, by winning copies
+    if (st_->nodes[root].shanten == 0) {  // a ready root: the general walk below, one count in use
+      const int w = st_->nodes[root].w;
+      double locked = 1, won = 0;
+      for (int k = 0; k < T_; ++k) {
+        const double Wk = W_ - k;
+        if (w != 0 && locked != 0) {
+          const double now = locked * w / Wk;
+          won += now;
+          locked -= now;
+        }
+        v.win_by[k] = won;
+        v.tenpai_by[k] = 1;
+      }
+      return;
+    }
+    std::vector<double>& locked = locked_;  // ready hands, by winning copies (all zero between calls)
+    locked.assign(W_ + 1, 0.0);
     // The masses by node: the store's scratch, all zero between calls (cleared below).
     st_->mass.resize(st_->nodes.size(), 0.0);
     st_->next_mass.resize(st_->nodes.size(), 0.0);
@@ -876,10 +996,15 @@ class RootSearch {
   std::uint16_t profile_ = 0;
   std::uint64_t ura_depends_ = 0;           // win_points: the tiles its ura pool read at the root
   UraBase ura_base_;                        // win_points: the pool of the ready hand being built
+  UraBase root_pool_;                       // ura_base_of(root_)
+  Key root_key_{0, 0};                      // key_of(root_, Reds{})
+  std::uint64_t rules_ = 0;                 // the tiles of the rules' set (in_rules)
+  RiichiRequest work_;                      // tmpl_ with the hand being scored (request_on)
   std::vector<double> sum_;                 // scratch of build_free
   std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
   std::vector<std::uint32_t> cand_stack_;
   std::vector<const double*> ptrs_;
+  std::vector<double> locked_;              // scratch of forward()
 };
 
 }  // namespace ev_detail

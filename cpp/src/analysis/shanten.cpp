@@ -1,6 +1,10 @@
 #include "tenbou/shanten.hpp"
 
 #include <algorithm>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "analysis/suit_index.hpp"
 
@@ -50,14 +54,9 @@ inline SuitKey with_one_more(SuitKey k, int at, std::uint8_t count_before) {
   return k;
 }
 
-inline GroupCost suit_cost_of(const SuitKey& k) {
-  // A count past 4 would index past the table: it has no shape.
-  if (k.over) return no_shape();
-  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
-  // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
-  if (left < 0 || k.tail_tiles > left) return no_shape();
+// The costs of one table entry (suit_index.hpp, Entry).
+inline GroupCost decode(suit_index::Entry e) {
   GroupCost g;
-  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
   int no_pair = 0;
   for (int m = 0; m <= kMaxSets; ++m) {
     if (m > 0) no_pair += (e >> (2 * (m - 1))) & 3;
@@ -65,6 +64,24 @@ inline GroupCost suit_cost_of(const SuitKey& k) {
     g.c[m][1] = static_cast<std::uint8_t>(no_pair + ((e >> (10 + 2 * m)) & 3));
   }
   return g;
+}
+// The table holds few distinct entries (kSuitCostKinds): each decoded once, at start-up.
+constexpr std::size_t kKinds = sizeof(kSuitCostKinds) / sizeof(kSuitCostKinds[0]);
+struct DecodedKinds {
+  GroupCost cost[kKinds];
+  DecodedKinds() {
+    for (std::size_t i = 0; i < kKinds; ++i) cost[i] = decode(kSuitCostKinds[i]);
+  }
+};
+const DecodedKinds kDecodedKinds;
+
+inline GroupCost suit_cost_of(const SuitKey& k) {
+  // A count past 4 would index past the table: it has no shape.
+  if (k.over) return no_shape();
+  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
+  // Hands hold at most 17 tiles (a suit never more); anything larger has no entry.
+  if (left < 0 || k.tail_tiles > left) return no_shape();
+  return kDecodedKinds.cost[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
 }
 
 inline GroupCost suit_cost(const TileCounts& hand, int first) { return suit_cost_of(suit_key(hand, first)); }
@@ -124,9 +141,41 @@ inline GroupCost terminal_cost(int ones, int nines) {
   return kTerminalCost.cost[ones + 5 * nines];
 }
 
+#if defined(__SSE2__)
+// One step k of the combination on 16 bytes (byte 2m + p: sets m, pair p): b shifted up k
+// sets (the lanes below k get kInf) plus a's (k, no pair) gives both of out's candidates
+// b[m-k][p] + a[k][0]; b's no-pair byte moved to the pair byte plus a's (k, pair) the third.
+template <int K>
+inline void combine_step(__m128i& out, __m128i b, const GroupCost& a) {
+  const __m128i inf = _mm_set1_epi8(static_cast<char>(kInf));
+  const __m128i no_pair_bytes = _mm_set1_epi16(kInf);  // kInf in each even (no-pair) byte
+  const __m128i bk = K == 0 ? b : _mm_max_epu8(_mm_slli_si128(b, 2 * K), _mm_srli_si128(inf, 16 - 2 * K));
+  const __m128i t0 = _mm_adds_epu8(bk, _mm_set1_epi8(static_cast<char>(a.c[K][0])));
+  const __m128i t1 = _mm_adds_epu8(_mm_max_epu8(_mm_slli_epi16(bk, 8), no_pair_bytes),
+                                   _mm_set1_epi8(static_cast<char>(a.c[K][1])));
+  out = _mm_min_epu8(out, _mm_min_epu8(t0, t1));
+}
+#endif
+
 // Adds group b into a (min-plus convolution over sets, one pair in total).
 inline GroupCost combine(const GroupCost& a, const GroupCost& b, int sets) {
   GroupCost out;
+#if defined(__SSE2__)
+  // The same minima, every m at once (the scalar loop below is the definition).
+  alignas(16) std::uint8_t buf[16];
+  std::memcpy(buf, b.c, sizeof b.c);
+  std::memset(buf + sizeof b.c, kInf, sizeof buf - sizeof b.c);
+  const __m128i vb = _mm_load_si128(reinterpret_cast<const __m128i*>(buf));
+  __m128i acc = _mm_set1_epi8(static_cast<char>(kInf));
+  combine_step<0>(acc, vb, a);
+  if (sets >= 1) combine_step<1>(acc, vb, a);
+  if (sets >= 2) combine_step<2>(acc, vb, a);
+  if (sets >= 3) combine_step<3>(acc, vb, a);
+  if (sets >= 4) combine_step<4>(acc, vb, a);
+  if (sets >= 5) combine_step<5>(acc, vb, a);
+  _mm_store_si128(reinterpret_cast<__m128i*>(buf), acc);
+  std::memcpy(out.c, buf, sizeof out.c);
+#else
   for (int m = 0; m <= sets; ++m) {
     int no_pair = kInf, pair = kInf;
     for (int k = 0; k <= m; ++k) {
@@ -136,6 +185,7 @@ inline GroupCost combine(const GroupCost& a, const GroupCost& b, int sets) {
     out.c[m][0] = static_cast<std::uint8_t>(std::min(no_pair, kInf));
     out.c[m][1] = static_cast<std::uint8_t>(std::min(pair, kInf));
   }
+#endif
   return out;
 }
 
@@ -215,6 +265,85 @@ int StandardShanten::draws_needed_without(Tile gone) const {
     --k.tail_tiles;
   }
   return combine_final(others_[group], suit_cost_of(k), sets_);
+}
+
+namespace {
+
+// Whether a suit (its table key) holds m sets and p pairs at no cost: the entry's steps up
+// to m and its pair step at m are all zero (suit_index.hpp, Entry).
+inline bool suit_holds(const SuitKey& k, int m, int p) {
+  if (k.over) return false;
+  const int left = suit_index::kMaxSuitTiles - kHeadTiles[k.head];
+  if (left < 0 || k.tail_tiles > left) return false;
+  const suit_index::Entry e = kSuitCostKinds[kSuitCostIndex[kHeadOffset[k.head] + kTailRank[left][k.tail]]];
+  return (e & ((1u << (2 * m)) - 1)) == 0 && (p == 0 || ((e >> (10 + 2 * m)) & 3) == 0);
+}
+
+}  // namespace
+
+std::uint64_t standard_winning_tiles(const TileCounts& hand, int sets, bool three_player) {
+  if (sets < 0 || sets > kMaxSets) return 0;
+  int tiles[4] = {0, 0, 0, 0};
+  std::uint32_t held[4] = {0, 0, 0, 0};  // by group, bit i: tile 9g + i held
+  for (int t = 0; t < kTileKinds; ++t) {
+    tiles[t / 9] += hand[t];
+    held[t / 9] |= (hand[t] > 0 ? 1u : 0u) << (t % 9);
+  }
+  std::uint64_t out = 0;
+  if (tiles[0] + tiles[1] + tiles[2] + tiles[3] != 3 * sets + 1) {  // (not a hand before the win)
+    const StandardShanten standard(hand, sets, three_player);
+    for (int x = 0; x < kTileKinds; ++x)
+      if (standard.draws_needed_with(static_cast<Tile>(x)) == 0) out |= std::uint64_t{1} << x;
+    return out;
+  }
+  // Each group as it stands: its tiles all used (3 m + 2 p of them, p = 0 or 1), at no cost.
+  SuitKey keys[3];
+  bool complete[4];
+  int pair[4];
+  for (int g = 0; g < 4; ++g) {
+    const int n = tiles[g];
+    pair[g] = n % 3 == 2;
+    const int m = (n - 2 * pair[g]) / 3;
+    if (g < 3) keys[g] = suit_key(hand, 9 * g);
+    if (n % 3 == 1 || m > sets) complete[g] = false;
+    else if (g == 3) complete[g] = honour_cost(hand).c[m][pair[g]] == 0;
+    else if (g == 0 && three_player) complete[g] = terminal_cost(hand[0], hand[8]).c[m][pair[g]] == 0;
+    else complete[g] = suit_holds(keys[g], m, pair[g]);
+  }
+  for (int g = 0; g < 4; ++g) {
+    // Group g with the winning tile holds k sets and p pairs, 3k + 2p = its tiles + 1.
+    const int n = tiles[g] + 1;
+    if (n % 3 == 1) continue;
+    const int p = n % 3 == 2, k = (n - 2 * p) / 3;
+    if (k > sets) continue;
+    int pairs = 0;
+    bool others = true;
+    for (int j = 0; j < 4; ++j)
+      if (j != g) others = others && complete[j], pairs += pair[j];
+    if (!others || pairs + p != 1) continue;
+    const bool runs = g < 3 && !(g == 0 && three_player);
+    // A tile with no copy (nor, in a suit making runs, a neighbour within two) would be left over.
+    std::uint32_t near = held[g];
+    if (runs) near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FFu;
+    for (; near; near &= near - 1) {
+      const int i = lowest_bit(near);
+      const int x = 9 * g + i;
+      if (hand[x] >= 4) continue;
+      bool wins;
+      if (runs) {
+        wins = suit_holds(with_one_more(keys[g], i, hand[x]), k, p);
+      } else if (g == 0) {  // three-player manzu: 1m and 9m
+        if (!in_three_player_set(static_cast<Tile>(x))) continue;
+        wins = terminal_cost(hand[0] + (x == 0), hand[8] + (x == 8)).c[k][p] == 0;
+      } else {
+        TileCounts h = hand;
+        ++h[x];
+        wins = honour_cost(h).c[k][p] == 0;
+      }
+      if (wins) out |= std::uint64_t{1} << x;
+    }
+  }
+  return out;
 }
 
 int standard_draws_needed(const TileCounts& hand, int sets, bool three_player) {
