@@ -55,8 +55,8 @@ inline SuitKey with_one_more(SuitKey k, int at, std::uint8_t count_before) {
 }
 
 // The costs of one table entry (suit_index.hpp, Entry).
-inline GroupCost decode(suit_index::Entry e) {
-  GroupCost g;
+constexpr GroupCost decode(suit_index::Entry e) {
+  GroupCost g{};
   int no_pair = 0;
   for (int m = 0; m <= kMaxSets; ++m) {
     if (m > 0) no_pair += (e >> (2 * (m - 1))) & 3;
@@ -65,15 +65,16 @@ inline GroupCost decode(suit_index::Entry e) {
   }
   return g;
 }
-// The table holds few distinct entries (kSuitCostKinds): each decoded once, at start-up.
+// The table holds few distinct entries (kSuitCostKinds): each decoded once, by the compiler
+// (a constant, so no other file's start-up code can see it before it is filled).
 constexpr std::size_t kKinds = sizeof(kSuitCostKinds) / sizeof(kSuitCostKinds[0]);
 struct DecodedKinds {
   GroupCost cost[kKinds];
-  DecodedKinds() {
+  constexpr DecodedKinds() : cost{} {
     for (std::size_t i = 0; i < kKinds; ++i) cost[i] = decode(kSuitCostKinds[i]);
   }
 };
-const DecodedKinds kDecodedKinds;
+constexpr DecodedKinds kDecodedKinds;
 
 inline GroupCost suit_cost_of(const SuitKey& k) {
   // A count past 4 would index past the table: it has no shape.
