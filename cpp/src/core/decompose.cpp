@@ -279,6 +279,17 @@ int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decomposition
   }
   if (pairs != 1 || set_total != sets) return 0;
 
+  if (((slot[0] & slot[1] & slot[2]) >> 27 & 7) == 1 && ((slot[0] | slot[1] | slot[2]) >> 27 & 7) == 1) {
+    // One reading in each suit (nearly every hand): the hand's one reading, written in place.
+    Decomposition& d = out.items[0];
+    d.set_count = 0;
+    for (int s = 0; s < 3; ++s) append_sets(static_cast<std::uint32_t>(slot[s] >> 34), 9 * s, d);
+    for (std::uint64_t m = honor_triplets; m; m &= m - 1)
+      d.sets[d.set_count++] = {SetKind::Triplet, static_cast<Tile>(27 + lowest_bit(m) / 8)};
+    d.pair = pair_suit == 3 ? static_cast<Tile>(27 + lowest_bit(honor_pairs) / 8)
+                            : static_cast<Tile>(9 * pair_suit + (slot[pair_suit] >> 34 & 15));
+    return out.count = 1;
+  }
   // Each suit's readings as a list (the lone one in place).
   std::uint32_t lone[3];
   const std::uint32_t* list[3];

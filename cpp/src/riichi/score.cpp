@@ -25,27 +25,31 @@ bool better(const Candidate& a, const Candidate& b) {
 
 class Scorer {
  public:
-  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {}
+  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {
+    // The melds' sets are the same in every reading: made once.
+    for (const Meld& m : r_.melds) {
+      const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
+      meld_sets_[meld_count_++] = {kind, m.tile, m.is_open(), true, m.kind};
+    }
+  }
 
   void run(RiichiResult& out) {
     const int sets_needed = 4 - static_cast<int>(r_.melds.size());
     Decompositions ds;
     decompose_sets_and_pair(r_.hand, sets_needed, ds);
     for (int d = 0; d < ds.count; ++d)
-      for_each_win_placement(ds.items[d], r_.win_tile,
-                             [&](int set, Wait wait) { consider(make_reading(ds.items[d], set, wait)); });
+      for_each_win_placement(ds.items[d], r_.win_tile, [&](int set, Wait wait) {
+        make_reading(ds.items[d], set, wait, scratch_->reading);
+        consider();
+      });
     if (r_.melds.empty()) {
       if (is_seven_pairs(r_.hand)) {
-        Reading rd;
-        rd.shape = Shape::SevenPairs;
-        rd.wait = Wait::Tanki;
-        consider(rd);
+        special_reading(Shape::SevenPairs, Wait::Tanki);
+        consider();
       }
       if (is_thirteen_orphans(r_.hand)) {
-        Reading rd;
-        rd.shape = Shape::ThirteenOrphans;
-        rd.wait = r_.hand[r_.win_tile] == 2 ? Wait::Kokushi13 : Wait::Tanki;
-        consider(rd);
+        special_reading(Shape::ThirteenOrphans, r_.hand[r_.win_tile] == 2 ? Wait::Kokushi13 : Wait::Tanki);
+        consider();
       }
     }
     if (!complete_) return fail(out, ErrorCode::NotWinning);
@@ -66,29 +70,34 @@ class Scorer {
     out.error = code == ErrorCode::NotWinning ? not_winning : no_yaku;
   }
 
-  Reading make_reading(const Decomposition& d, int win_set, Wait wait) const {
-    Reading rd;
+  // The reading is written straight into the scratch candidate (no copy per reading).
+  void make_reading(const Decomposition& d, int win_set, Wait wait, Reading& rd) const {
     rd.shape = Shape::Standard;
     rd.pair = d.pair;
     rd.wait = wait;
+    rd.set_count = d.set_count + meld_count_;
     for (int i = 0; i < d.set_count; ++i) {
       // seed 001: a triplet completed by ron on a shanpon wait counts as open.
       const bool open = i == win_set && d.sets[i].kind == SetKind::Triplet && !r_.tsumo;
-      rd.sets[rd.set_count++] = {d.sets[i].kind, d.sets[i].tile, open, false, MeldKind::Pon};
+      rd.sets[i] = {d.sets[i].kind, d.sets[i].tile, open, false, MeldKind::Pon};
     }
-    for (const Meld& m : r_.melds) {
-      const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
-      rd.sets[rd.set_count++] = {kind, m.tile, m.is_open(), true, m.kind};
-    }
-    return rd;
+    for (int i = 0; i < meld_count_; ++i) rd.sets[d.set_count + i] = meld_sets_[i];
   }
 
-  // Scores one reading into the scratch candidate; keeps it if it beats the best
+  void special_reading(Shape shape, Wait wait) {
+    Reading& rd = scratch_->reading;
+    rd.shape = shape;
+    rd.set_count = 0;
+    rd.pair = kNoTile;
+    rd.wait = wait;
+  }
+
+  // Scores the scratch candidate's reading; keeps it if it beats the best
   // (the two buffers swap roles instead of copying).
-  void consider(const Reading& rd) {
+  void consider() {
     complete_ = true;
     Candidate& c = *scratch_;
-    c.reading = rd;
+    const Reading& rd = c.reading;
     find_yaku(r_, facts_, rd, c.yaku);
     if (!c.yaku.has_yaku) return;
     c.fu = count_fu(r_, rd, c.yaku.han, c.fu_items);
@@ -127,17 +136,16 @@ class Scorer {
     res.players = r_.players;
     const Reading& rd = best_->reading;
     if (rd.shape == Shape::Standard) {
-      SmallList<ShownSet, 14> concealed;
-      for (int i = 0; i < rd.set_count; ++i)
-        if (!rd.sets[i].declared) concealed.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
-      concealed.push({SetKind::Triplet, rd.pair, true, false, MeldKind::Pon});
-      for (int i = 1; i < concealed.count; ++i)  // insertion sort of at most five sets, stable like the reading
-        for (int j = i; j > 0 && concealed.items[j].tile < concealed.items[j - 1].tile; --j)
-          std::swap(concealed.items[j], concealed.items[j - 1]);
-      res.decomposition = concealed;
-      for (int i = 0; i < rd.set_count; ++i)
-        if (rd.sets[i].declared)
-          res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, true, rd.sets[i].meld_kind});
+      // The concealed sets come first and in tile order (decompose_sets_and_pair): the pair
+      // goes before the first set on a higher tile, then the declared melds.
+      const int concealed = rd.set_count - meld_count_;
+      int i = 0;
+      for (; i < concealed && rd.sets[i].tile <= rd.pair; ++i)
+        res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
+      res.decomposition.push({SetKind::Triplet, rd.pair, true, false, MeldKind::Pon});
+      for (; i < concealed; ++i) res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
+      for (; i < rd.set_count; ++i)
+        res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, true, rd.sets[i].meld_kind});
     } else if (rd.shape == Shape::SevenPairs) {
       for (int t = 0; t < kTileKinds; ++t)
         if (r_.hand[t] == 2) res.decomposition.push({SetKind::Triplet, static_cast<Tile>(t), true, false, MeldKind::Pon});
@@ -149,6 +157,8 @@ class Scorer {
 
   const RiichiRequest& r_;
   HandFacts facts_;
+  HandSet meld_sets_[4];
+  int meld_count_ = 0;
   bool complete_ = false;
   bool have_best_ = false;
   Candidate buffers_[2];
