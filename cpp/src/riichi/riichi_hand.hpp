@@ -21,7 +21,7 @@ struct HandSet {
 
 struct Reading {
   Shape shape = Shape::Standard;
-  std::array<HandSet, 4> sets{};
+  std::array<HandSet, 4> sets;  // only [0, set_count) are read (not zeroed: two per scored hand)
   int set_count = 0;
   Tile pair = kNoTile;
   Wait wait = Wait::None;

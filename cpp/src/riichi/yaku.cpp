@@ -1,5 +1,6 @@
 // Where every Riichi yaku is decided. Values come from kYakuTable
 // (yaku_table.hpp); this file only says when each one applies.
+#include <array>
 #include <initializer_list>
 
 #include "riichi/riichi_hand.hpp"
@@ -101,12 +102,27 @@ void sort_by_table_order(SmallList<YakuEntry, 24>& list) {
     for (int j = i; j > 0 && list.items[j].yaku < list.items[j - 1].yaku; --j) std::swap(list.items[j], list.items[j - 1]);
 }
 
+// dora_from_indicator as tables (a call per indicator per reading was ~2% of a hand):
+// [0] four players, [1] three (1m points at 9m and 9m at 1m).
+constexpr std::array<std::array<Tile, kTileKinds>, 2> make_dora_tables() {
+  std::array<std::array<Tile, kTileKinds>, 2> t{};
+  for (int i = 0; i < kTileKinds; ++i) {
+    const Tile next = static_cast<Tile>(i < 27 ? (i % 9 == 8 ? i - 8 : i + 1) : i == kNorth ? kEast : i == kChun ? kHaku : i + 1);
+    t[0][i] = t[1][i] = next;
+  }
+  t[1][0] = 8;
+  t[1][8] = 0;
+  return t;
+}
+constexpr auto kDoraOf = make_dora_tables();
+
 // Dora among the hand's tiles; three-player kita are North tiles the player owns,
 // so an indicator pointing at North counts each of them too.
 int count_dora(const RiichiRequest& r, const TileCounts& all, const IndicatorList& indicators) {
+  const auto& dora_of = kDoraOf[r.players == 3];
   int n = 0;
   for (Tile ind : indicators) {
-    const Tile dora = dora_from_indicator(ind, r.players);
+    const Tile dora = dora_of[ind < kTileKinds ? ind : 0];
     n += all[dora] + (dora == kNorth ? r.kita : 0);
   }
   return n;
@@ -277,7 +293,12 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
         }
     }
 
-    if (is_pinfu_shape(r, rd)) add(Yaku::Pinfu);
+    // Pinfu (is_pinfu_shape, read from what the loop found): closed, four sequences, a
+    // two-sided wait, a pair worth no fu.
+    if (closed && sequences == 4 && rd.wait == Wait::Ryanmen &&
+        !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind) ||
+          (rd.pair == kNorth && r.players == 3 && r.rules.north_value)))
+      add(Yaku::Pinfu);
     if (closed && peikou == 2) add(Yaku::Ryanpeikou);
     if (closed && (peikou == 1 || (peikou == 2 && aotenjo))) add(Yaku::Iipeikou);
     if (outside && sequences > 0) {
