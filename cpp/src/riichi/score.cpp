@@ -43,11 +43,12 @@ class Scorer {
         consider();
       });
     if (r_.melds.empty()) {
-      if (is_seven_pairs(r_.hand)) {
+      // Seven pairs hold the winning tile twice; thirteen orphans win on an orphan.
+      if (r_.hand[r_.win_tile] == 2 && is_seven_pairs(r_.hand)) {
         special_reading(Shape::SevenPairs, Wait::Tanki);
         consider();
       }
-      if (is_thirteen_orphans(r_.hand)) {
+      if (is_terminal_or_honor(r_.win_tile) && is_thirteen_orphans(r_.hand)) {
         special_reading(Shape::ThirteenOrphans, r_.hand[r_.win_tile] == 2 ? Wait::Kokushi13 : Wait::Tanki);
         consider();
       }

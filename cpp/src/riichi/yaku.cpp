@@ -254,13 +254,17 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     bool outside = is_terminal_or_honor(rd.pair);  // chanta/junchan: every set touches 1, 9 or an honour
     // Sequences and number triplets as bit masks over the 27 number tiles (bit = lowest
     // tile); the sequences' own tiles kept for peikou.
-    std::uint32_t seq_at = 0, trip_at = 0;
-    Tile seq_tiles[4];
+    // seq_twice / seq_four: the sequences held at least twice / four times (peikou below).
+    std::uint32_t seq_at = 0, trip_at = 0, seq_twice = 0, seq_thrice = 0, seq_four = 0;
     for (int i = 0; i < rd.set_count; ++i) {
       const HandSet& s = rd.sets[i];
       if (s.kind == SetKind::Sequence) {
-        seq_tiles[sequences++] = s.tile;
-        seq_at |= std::uint32_t{1} << s.tile;
+        ++sequences;
+        const std::uint32_t bit = std::uint32_t{1} << s.tile;
+        seq_four |= seq_thrice & bit;
+        seq_thrice |= seq_twice & bit;
+        seq_twice |= seq_at & bit;
+        seq_at |= bit;
         continue;
       }
       outside &= is_terminal_or_honor(s.tile);
@@ -279,19 +283,10 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     // Chanta/junchan: every sequence is 123 or 789 (its lowest tile 1 or 7 of a suit).
     constexpr std::uint32_t kOutsideSequences = static_cast<std::uint32_t>(tile_bits({0, 6, 9, 15, 18, 24}));
     outside &= !(seq_at & ~kOutsideSequences);
-    // Peikou: pairs of identical sequences (four identical sequences are two pairs):
-    // each sequence pairs with a later equal one not already taken.
-    int peikou = 0;
-    bool taken[4] = {};
-    for (int i = 0; i < sequences; ++i) {
-      if (taken[i]) continue;
-      for (int j = i + 1; j < sequences; ++j)
-        if (!taken[j] && seq_tiles[j] == seq_tiles[i]) {
-          taken[j] = true;
-          ++peikou;
-          break;
-        }
-    }
+    // Peikou: pairs of identical sequences (four identical sequences are two pairs): a
+    // sequence held 2 or 3 times is one pair, 4 times two. Of four sequences at most two
+    // kinds are held twice.
+    const int peikou = (seq_twice != 0) + ((seq_twice & (seq_twice - 1)) != 0) + (seq_four != 0);
 
     // Pinfu (is_pinfu_shape, read from what the loop found): closed, four sequences, a
     // two-sided wait, a pair worth no fu.
