@@ -40,10 +40,8 @@ struct HandFacts {
 
 HandFacts hand_facts(const RiichiRequest& request);
 
-// The yaku list is written where the caller says: the result itself for the first reading
-// (nearly every hand has one), a scratch list for the others.
 struct YakuOutcome {
-  SmallList<YakuEntry, 24>& yaku;
+  SmallList<YakuEntry, 24> yaku;  // (a local list: pushes through a reference reload it each time)
   int han = 0;      // yaku han, dora included (0 for yakuman hands)
   int yakuman = 0;  // multiples
   bool has_yaku = false;  // a yaku other than dora

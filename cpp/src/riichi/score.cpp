@@ -10,7 +10,7 @@ namespace {
 
 // Where the readings after the first are scored (made only for hands that have several).
 struct Scratch {
-  SmallList<YakuEntry, 24> yaku;
+  YakuOutcome yaku;
   SmallList<FuItem, 12> fu_items;
   Payments payments;
 };
@@ -103,9 +103,10 @@ class Scorer {
     const Reading& rd = *cur_;
     if (!have_best_) {
       RiichiResult& res = *out_;
-      YakuOutcome y{res.yaku};
+      YakuOutcome y;
       find_yaku(r_, facts_, rd, y);
       if (!y.has_yaku) return;
+      res.yaku = y.yaku;
       res.han = y.han;
       res.yakuman = y.yakuman;
       res.fu = count_fu(r_, rd, y.han, res.fu_details);
@@ -116,7 +117,7 @@ class Scorer {
     }
     if (!scratch_) scratch_.emplace();
     Scratch& c = *scratch_;
-    YakuOutcome y{c.yaku};
+    YakuOutcome& y = c.yaku;
     find_yaku(r_, facts_, rd, y);
     if (!y.has_yaku) return;
     const int fu = count_fu(r_, rd, y.han, c.fu_items);
@@ -126,7 +127,7 @@ class Scorer {
       res.han = y.han;
       res.yakuman = y.yakuman;
       res.fu = fu;
-      res.yaku = c.yaku;
+      res.yaku = y.yaku;
       res.fu_details = c.fu_items;
       res.payments = c.payments;
       std::swap(best_, cur_);
