@@ -36,6 +36,7 @@ struct HandFacts {
   bool all_green = false;
   int number_suits = 0;  // how many of m/p/s appear
   bool has_honors = false;
+  int reds = 0;  // red fives in hand and melds
 };
 
 HandFacts hand_facts(const RiichiRequest& request);
