@@ -1,10 +1,19 @@
 """Riichi scoring speed: tenbou native, tenbou from Python, and the `mahjong` package, in one run.
 
     python benchmarks/bench_riichi.py [--hands 20000] [--seconds 2]
+    python benchmarks/bench_riichi.py --callgrind [--mix real,closed,peers,tests]
 
 The mix is tests/hand_generator.py's (open and closed hands, kans, seven pairs,
 thirteen orphans, yakuman shapes, every flag). Prints hands/s and the ratios;
 nothing here is asserted (timings never go in tests).
+
+--callgrind prints the native core's instructions a hand instead, on bench_peers.py's mixes
+(`real`: the real wins of shared/data/tenhou; `closed`: its closed-majority mix; `peers`: the
+earlier releases' mix; `tests`: the mix above): `tenbou-native bench FILE 0` (one pass) under
+valgrind, counting only inside `score_riichi` on parsed requests, once on the mix and once on
+the mix twice over; the difference over the hands is a hand's instructions, with what runs
+once (the decomposition tables, built on first use) cancelled out. These counts do not move
+with the machine's load, unlike times.
 """
 from __future__ import annotations
 
@@ -52,12 +61,48 @@ def native_tool() -> Path:
     return build / "cpp" / "tenbou-native"
 
 
+def callgrind_instructions(tool: Path, requests: list) -> float:
+    """score_riichi's instructions a hand on `requests` (see the module's docstring)."""
+    totals = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for copies in (1, 2):
+            path = Path(tmp) / f"mix{copies}.jsonl"
+            path.write_text("".join(json.dumps(r) + "\n" for r in requests) * copies)
+            out = Path(tmp) / f"cg{copies}.out"
+            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                            "--toggle-collect=tenbou::score_riichi(*", str(tool), "bench", str(path), "0"],
+                           check=True, capture_output=True)
+            summary = next(line for line in out.read_text().splitlines() if line.startswith(("summary:", "totals:")))
+            totals.append(int(summary.split()[1]))
+        riichi = json.loads(subprocess.run([str(tool), "bench", str(path), "0"], capture_output=True, text=True,
+                                           check=True).stdout)["riichi_hands"] // 2
+    return (totals[1] - totals[0]) / riichi
+
+
+def callgrind_main(mixes: str, hands: int) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_peers
+
+    makers = {"real": bench_peers.real_mix, "closed": lambda: bench_peers.closed_mix(hands),
+              "peers": lambda: bench_peers.bench_mix(hands), "tests": lambda: hand_generator.generate(hands, seed=99)}
+    tool = native_tool()
+    print("native score_riichi on parsed requests, instructions a hand (callgrind)")
+    for name in mixes.split(","):
+        requests = makers[name]()
+        print(f"  {name:<7} {len(requests):>6,} requests  {callgrind_instructions(tool, requests):>8,.0f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=20000)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--mahjong-hands", type=int, default=3000, help="the mahjong package is slow: time a subset")
+    ap.add_argument("--callgrind", action="store_true", help="instructions a hand of the native core instead of times")
+    ap.add_argument("--mix", default="real,closed,peers", help="with --callgrind: real, closed, peers, tests")
     args = ap.parse_args()
+    if args.callgrind:
+        callgrind_main(args.mix, 4000 if args.hands == 20000 else args.hands)
+        return
 
     requests = hand_generator.generate(args.hands, seed=99)
     rows = {}

@@ -36,8 +36,12 @@ struct Decompositions {
 };
 
 // Every reading of `concealed` as `sets` sets + 1 pair (sets in ascending order,
-// duplicates removed). Returns the number found.
+// duplicates removed). Returns the number found. Up to four sets it reads per-suit tables
+// (built on first use); five sets, or a count over 4, go to decompose_by_search.
 int decompose_sets_and_pair(const TileCounts& concealed, int sets, Decompositions& out);
+
+// The same readings in the same order by depth-first search (the tables' reference).
+int decompose_by_search(const TileCounts& concealed, int sets, Decompositions& out);
 
 // Seven distinct pairs (14 concealed tiles).
 bool is_seven_pairs(const TileCounts& concealed);

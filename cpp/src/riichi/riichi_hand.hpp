@@ -21,7 +21,7 @@ struct HandSet {
 
 struct Reading {
   Shape shape = Shape::Standard;
-  std::array<HandSet, 4> sets{};
+  std::array<HandSet, 4> sets;  // only [0, set_count) are read (not zeroed: two per scored hand)
   int set_count = 0;
   Tile pair = kNoTile;
   Wait wait = Wait::None;
@@ -36,12 +36,13 @@ struct HandFacts {
   bool all_green = false;
   int number_suits = 0;  // how many of m/p/s appear
   bool has_honors = false;
+  int reds = 0;  // red fives in hand and melds
 };
 
 HandFacts hand_facts(const RiichiRequest& request);
 
 struct YakuOutcome {
-  SmallList<YakuEntry, 24> yaku;
+  SmallList<YakuEntry, 24> yaku;  // (a local list: pushes through a reference reload it each time)
   int han = 0;      // yaku han, dora included (0 for yakuman hands)
   int yakuman = 0;  // multiples
   bool has_yaku = false;  // a yaku other than dora

@@ -1,5 +1,6 @@
 // Riichi scoring: readings x winning-tile placements -> the best-paying one.
 #include <algorithm>
+#include <optional>
 
 #include "tenbou/riichi.hpp"
 #include "riichi/riichi_hand.hpp"
@@ -7,45 +8,52 @@
 namespace tenbou {
 namespace {
 
-struct Candidate {
-  Reading reading;
+// Where the readings after the first are scored (made only for hands that have several).
+struct Scratch {
   YakuOutcome yaku;
   SmallList<FuItem, 12> fu_items;
-  int fu = 0;
   Payments payments;
 };
 
 // Better = more points, then a real yakuman over a counted one, then han, then fu.
-bool better(const Candidate& a, const Candidate& b) {
-  if (const int c = compare_hand_value(a.payments, b.payments)) return c > 0;
-  if ((a.yaku.yakuman > 0) != (b.yaku.yakuman > 0)) return a.yaku.yakuman > 0;
-  if (a.yaku.han != b.yaku.han) return a.yaku.han > b.yaku.han;
-  return a.fu > b.fu;
+bool better(const Payments& ap, int a_yakuman, int a_han, int a_fu, const RiichiResult& b) {
+  if (const int c = compare_hand_value(ap, b.payments)) return c > 0;
+  if ((a_yakuman > 0) != (b.yakuman > 0)) return a_yakuman > 0;
+  if (a_han != b.han) return a_han > b.han;
+  return a_fu > b.fu;
 }
 
 class Scorer {
  public:
-  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {}
+  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {
+    // The melds' sets are the same in every reading: made once.
+    for (const Meld& m : r_.melds) {
+      const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
+      meld_sets_[meld_count_++] = {kind, m.tile, m.is_open(), true, m.kind};
+    }
+  }
 
+  // The best reading so far is scored straight into `out` (its yaku, fu items and payments):
+  // a hand with one reading copies nothing.
   void run(RiichiResult& out) {
+    out_ = &out;
     const int sets_needed = 4 - static_cast<int>(r_.melds.size());
     Decompositions ds;
     decompose_sets_and_pair(r_.hand, sets_needed, ds);
     for (int d = 0; d < ds.count; ++d)
-      for_each_win_placement(ds.items[d], r_.win_tile,
-                             [&](int set, Wait wait) { consider(make_reading(ds.items[d], set, wait)); });
+      for_each_win_placement(ds.items[d], r_.win_tile, [&](int set, Wait wait) {
+        make_reading(ds.items[d], set, wait, *cur_);
+        consider();
+      });
     if (r_.melds.empty()) {
-      if (is_seven_pairs(r_.hand)) {
-        Reading rd;
-        rd.shape = Shape::SevenPairs;
-        rd.wait = Wait::Tanki;
-        consider(rd);
+      // Seven pairs hold the winning tile twice; thirteen orphans win on an orphan.
+      if (r_.hand[r_.win_tile] == 2 && is_seven_pairs(r_.hand)) {
+        special_reading(Shape::SevenPairs, Wait::Tanki);
+        consider();
       }
-      if (is_thirteen_orphans(r_.hand)) {
-        Reading rd;
-        rd.shape = Shape::ThirteenOrphans;
-        rd.wait = r_.hand[r_.win_tile] == 2 ? Wait::Kokushi13 : Wait::Tanki;
-        consider(rd);
+      if (is_terminal_or_honor(r_.win_tile) && is_thirteen_orphans(r_.hand)) {
+        special_reading(Shape::ThirteenOrphans, r_.hand[r_.win_tile] == 2 ? Wait::Kokushi13 : Wait::Tanki);
+        consider();
       }
     }
     if (!complete_) return fail(out, ErrorCode::NotWinning);
@@ -66,48 +74,79 @@ class Scorer {
     out.error = code == ErrorCode::NotWinning ? not_winning : no_yaku;
   }
 
-  Reading make_reading(const Decomposition& d, int win_set, Wait wait) const {
-    Reading rd;
+  // The reading is written straight into the current buffer (no copy per reading).
+  void make_reading(const Decomposition& d, int win_set, Wait wait, Reading& rd) const {
     rd.shape = Shape::Standard;
     rd.pair = d.pair;
     rd.wait = wait;
+    rd.set_count = d.set_count + meld_count_;
     for (int i = 0; i < d.set_count; ++i) {
       // seed 001: a triplet completed by ron on a shanpon wait counts as open.
       const bool open = i == win_set && d.sets[i].kind == SetKind::Triplet && !r_.tsumo;
-      rd.sets[rd.set_count++] = {d.sets[i].kind, d.sets[i].tile, open, false, MeldKind::Pon};
+      rd.sets[i] = {d.sets[i].kind, d.sets[i].tile, open, false, MeldKind::Pon};
     }
-    for (const Meld& m : r_.melds) {
-      const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
-      rd.sets[rd.set_count++] = {kind, m.tile, m.is_open(), true, m.kind};
-    }
-    return rd;
+    for (int i = 0; i < meld_count_; ++i) rd.sets[d.set_count + i] = meld_sets_[i];
   }
 
-  // Scores one reading into the scratch candidate; keeps it if it beats the best
-  // (the two buffers swap roles instead of copying).
-  void consider(const Reading& rd) {
+  void special_reading(Shape shape, Wait wait) {
+    Reading& rd = *cur_;
+    rd.shape = shape;
+    rd.set_count = 0;
+    rd.pair = kNoTile;
+    rd.wait = wait;
+  }
+
+  // Scores the current reading: into the result while it holds no best, else into the
+  // scratch, copied over the result when better (the reading buffers swap roles).
+  void consider() {
     complete_ = true;
-    Candidate& c = *scratch_;
-    c.reading = rd;
-    find_yaku(r_, facts_, rd, c.yaku);
-    if (!c.yaku.has_yaku) return;
-    c.fu = count_fu(r_, rd, c.yaku.han, c.fu_items);
+    const Reading& rd = *cur_;
+    if (!have_best_) {
+      RiichiResult& res = *out_;
+      YakuOutcome y;
+      find_yaku(r_, facts_, rd, y);
+      if (!y.has_yaku) return;
+      res.yaku = y.yaku;
+      res.han = y.han;
+      res.yakuman = y.yakuman;
+      res.fu = count_fu(r_, rd, y.han, res.fu_details);
+      compute_payments_into(query(y, res.fu), r_.rules, res.payments);
+      std::swap(best_, cur_);
+      have_best_ = true;
+      return;
+    }
+    if (!scratch_) scratch_.emplace();
+    Scratch& c = *scratch_;
+    YakuOutcome& y = c.yaku;
+    find_yaku(r_, facts_, rd, y);
+    if (!y.has_yaku) return;
+    const int fu = count_fu(r_, rd, y.han, c.fu_items);
+    compute_payments_into(query(y, fu), r_.rules, c.payments);
+    RiichiResult& res = *out_;
+    if (better(c.payments, y.yakuman, y.han, fu, res)) {
+      res.han = y.han;
+      res.yakuman = y.yakuman;
+      res.fu = fu;
+      res.yaku = y.yaku;
+      res.fu_details = c.fu_items;
+      res.payments = c.payments;
+      std::swap(best_, cur_);
+    }
+  }
+
+  PointsQuery query(const YakuOutcome& y, int fu) const {
     PointsQuery q;
     q.method = r_.method;
-    q.han = c.yaku.han;
-    q.fu = c.fu;
-    q.yakuman = c.yaku.yakuman;
+    q.han = y.han;
+    q.fu = fu;
+    q.yakuman = y.yakuman;
     q.dealer = r_.dealer();
     q.tsumo = r_.tsumo;
     q.honba = r_.honba;
     q.riichi_sticks = r_.riichi_sticks;
     q.players = r_.players;
-    if (r_.kita && r_.rules.kita_dora && !r_.rules.kita_kazoe) q.kazoe_han = c.yaku.han - r_.kita;
-    compute_payments_into(q, r_.rules, c.payments);
-    if (!have_best_ || better(c, *best_)) {
-      std::swap(best_, scratch_);
-      have_best_ = true;
-    }
+    if (r_.kita && r_.rules.kita_dora && !r_.rules.kita_kazoe) q.kazoe_han = y.han - r_.kita;
+    return q;
   }
 
   void build_result(RiichiResult& res) const {
@@ -115,29 +154,22 @@ class Scorer {
     res.error.reset();
     res.decomposition.count = 0;
     res.method = r_.method;
-    res.yakuman = best_->yaku.yakuman;
-    res.han = best_->yaku.han;
-    res.fu = best_->fu;
-    res.yaku = best_->yaku.yaku;
-    res.fu_details = best_->fu_items;
-    res.payments = best_->payments;
-    res.wait = best_->reading.wait;
+    res.wait = best_->wait;
     res.dealer = r_.dealer();
     res.tsumo = r_.tsumo;
     res.players = r_.players;
-    const Reading& rd = best_->reading;
+    const Reading& rd = *best_;
     if (rd.shape == Shape::Standard) {
-      SmallList<ShownSet, 14> concealed;
-      for (int i = 0; i < rd.set_count; ++i)
-        if (!rd.sets[i].declared) concealed.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
-      concealed.push({SetKind::Triplet, rd.pair, true, false, MeldKind::Pon});
-      for (int i = 1; i < concealed.count; ++i)  // insertion sort of at most five sets, stable like the reading
-        for (int j = i; j > 0 && concealed.items[j].tile < concealed.items[j - 1].tile; --j)
-          std::swap(concealed.items[j], concealed.items[j - 1]);
-      res.decomposition = concealed;
-      for (int i = 0; i < rd.set_count; ++i)
-        if (rd.sets[i].declared)
-          res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, true, rd.sets[i].meld_kind});
+      // The concealed sets come first and in tile order (decompose_sets_and_pair): the pair
+      // goes before the first set on a higher tile, then the declared melds.
+      const int concealed = rd.set_count - meld_count_;
+      int i = 0;
+      for (; i < concealed && rd.sets[i].tile <= rd.pair; ++i)
+        res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
+      res.decomposition.push({SetKind::Triplet, rd.pair, true, false, MeldKind::Pon});
+      for (; i < concealed; ++i) res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
+      for (; i < rd.set_count; ++i)
+        res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, true, rd.sets[i].meld_kind});
     } else if (rd.shape == Shape::SevenPairs) {
       for (int t = 0; t < kTileKinds; ++t)
         if (r_.hand[t] == 2) res.decomposition.push({SetKind::Triplet, static_cast<Tile>(t), true, false, MeldKind::Pon});
@@ -149,11 +181,15 @@ class Scorer {
 
   const RiichiRequest& r_;
   HandFacts facts_;
+  HandSet meld_sets_[4];
+  int meld_count_ = 0;
+  RiichiResult* out_ = nullptr;
   bool complete_ = false;
   bool have_best_ = false;
-  Candidate buffers_[2];
-  Candidate* best_ = &buffers_[0];
-  Candidate* scratch_ = &buffers_[1];
+  Reading readings_[2];
+  Reading* best_ = &readings_[0];
+  Reading* cur_ = &readings_[1];
+  std::optional<Scratch> scratch_;
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Where every Riichi yaku is decided. Values come from kYakuTable
 // (yaku_table.hpp); this file only says when each one applies.
+#include <array>
 #include <initializer_list>
 
 #include "riichi/riichi_hand.hpp"
@@ -16,7 +17,9 @@ constexpr std::uint64_t kGreen = tile_bits({19, 20, 21, 23, 25, kHatsu});
 HandFacts hand_facts(const RiichiRequest& r) {
   HandFacts f;
   f.all = r.hand;
+  f.reds = r.hand_reds[0] + r.hand_reds[1] + r.hand_reds[2];
   for (const auto& m : r.melds) {
+    f.reds += m.reds;
     for (int k = 0; k < m.size(); ++k) ++f.all[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
     f.closed &= !m.is_open();
     f.kans += m.is_kan();
@@ -101,12 +104,27 @@ void sort_by_table_order(SmallList<YakuEntry, 24>& list) {
     for (int j = i; j > 0 && list.items[j].yaku < list.items[j - 1].yaku; --j) std::swap(list.items[j], list.items[j - 1]);
 }
 
+// dora_from_indicator as tables (a call per indicator per reading was ~2% of a hand):
+// [0] four players, [1] three (1m points at 9m and 9m at 1m).
+constexpr std::array<std::array<Tile, kTileKinds>, 2> make_dora_tables() {
+  std::array<std::array<Tile, kTileKinds>, 2> t{};
+  for (int i = 0; i < kTileKinds; ++i) {
+    const Tile next = static_cast<Tile>(i < 27 ? (i % 9 == 8 ? i - 8 : i + 1) : i == kNorth ? kEast : i == kChun ? kHaku : i + 1);
+    t[0][i] = t[1][i] = next;
+  }
+  t[1][0] = 8;
+  t[1][8] = 0;
+  return t;
+}
+constexpr auto kDoraOf = make_dora_tables();
+
 // Dora among the hand's tiles; three-player kita are North tiles the player owns,
 // so an indicator pointing at North counts each of them too.
 int count_dora(const RiichiRequest& r, const TileCounts& all, const IndicatorList& indicators) {
+  const auto& dora_of = kDoraOf[r.players == 3];
   int n = 0;
   for (Tile ind : indicators) {
-    const Tile dora = dora_from_indicator(ind, r.players);
+    const Tile dora = dora_of[ind < kTileKinds ? ind : 0];
     n += all[dora] + (dora == kNorth ? r.kita : 0);
   }
   return n;
@@ -126,7 +144,11 @@ void drop_implied(SmallList<YakuEntry, 24>& list) {
 }
 
 // Drops implied yaku (aotenjo, by option), then adds dora, red fives and ura dora.
-void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
+// Inlined into find_yaku's two exits (as a call its saved registers cost ~15 instructions).
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+inline void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
   if (r.method == Method::Aotenjo && r.rules.aotenjo_drop_implied) {
     drop_implied(out.yaku);
     out.han = 0;
@@ -144,9 +166,7 @@ void finish_yaku(const RiichiRequest& r, const HandFacts& f, YakuOutcome& out) {
     out.han += n;
   }
   if (r.rules.red_fives) {
-    int reds = r.hand_reds[0] + r.hand_reds[1] + r.hand_reds[2];
-    for (const auto& m : r.melds) reds += m.reds;
-    if (reds) {
+    if (const int reds = f.reds) {
       out.yaku.push({Yaku::AkaDora, static_cast<std::int16_t>(reds)});
       out.han += reds;
     }
@@ -238,13 +258,17 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     bool outside = is_terminal_or_honor(rd.pair);  // chanta/junchan: every set touches 1, 9 or an honour
     // Sequences and number triplets as bit masks over the 27 number tiles (bit = lowest
     // tile); the sequences' own tiles kept for peikou.
-    std::uint32_t seq_at = 0, trip_at = 0;
-    Tile seq_tiles[4];
+    // seq_twice / seq_four: the sequences held at least twice / four times (peikou below).
+    std::uint32_t seq_at = 0, trip_at = 0, seq_twice = 0, seq_thrice = 0, seq_four = 0;
     for (int i = 0; i < rd.set_count; ++i) {
       const HandSet& s = rd.sets[i];
       if (s.kind == SetKind::Sequence) {
-        seq_tiles[sequences++] = s.tile;
-        seq_at |= std::uint32_t{1} << s.tile;
+        ++sequences;
+        const std::uint32_t bit = std::uint32_t{1} << s.tile;
+        seq_four |= seq_thrice & bit;
+        seq_thrice |= seq_twice & bit;
+        seq_twice |= seq_at & bit;
+        seq_at |= bit;
         continue;
       }
       outside &= is_terminal_or_honor(s.tile);
@@ -263,21 +287,17 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Ya
     // Chanta/junchan: every sequence is 123 or 789 (its lowest tile 1 or 7 of a suit).
     constexpr std::uint32_t kOutsideSequences = static_cast<std::uint32_t>(tile_bits({0, 6, 9, 15, 18, 24}));
     outside &= !(seq_at & ~kOutsideSequences);
-    // Peikou: pairs of identical sequences (four identical sequences are two pairs):
-    // each sequence pairs with a later equal one not already taken.
-    int peikou = 0;
-    bool taken[4] = {};
-    for (int i = 0; i < sequences; ++i) {
-      if (taken[i]) continue;
-      for (int j = i + 1; j < sequences; ++j)
-        if (!taken[j] && seq_tiles[j] == seq_tiles[i]) {
-          taken[j] = true;
-          ++peikou;
-          break;
-        }
-    }
+    // Peikou: pairs of identical sequences (four identical sequences are two pairs): a
+    // sequence held 2 or 3 times is one pair, 4 times two. Of four sequences at most two
+    // kinds are held twice.
+    const int peikou = (seq_twice != 0) + ((seq_twice & (seq_twice - 1)) != 0) + (seq_four != 0);
 
-    if (is_pinfu_shape(r, rd)) add(Yaku::Pinfu);
+    // Pinfu (is_pinfu_shape, read from what the loop found): closed, four sequences, a
+    // two-sided wait, a pair worth no fu.
+    if (closed && sequences == 4 && rd.wait == Wait::Ryanmen &&
+        !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind) ||
+          (rd.pair == kNorth && r.players == 3 && r.rules.north_value)))
+      add(Yaku::Pinfu);
     if (closed && peikou == 2) add(Yaku::Ryanpeikou);
     if (closed && (peikou == 1 || (peikou == 2 && aotenjo))) add(Yaku::Iipeikou);
     if (outside && sequences > 0) {
