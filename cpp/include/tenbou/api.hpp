@@ -61,6 +61,14 @@ struct ResultSink {
 };
 void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& sink);
 
+// One Riichi request ("rules" absent or "riichi") as a binary value the caller built itself
+// from values already checked (the WebAssembly columns: tenbou.mjs writes every string as
+// valid UTF-8, bindings.cpp the structure), so it is not validated again; its result handed
+// to `sink`, as score_records_each hands it. `rules`: when not null, the rules of the
+// request's "options", read once by the caller with riichi_rules_from for the many rows that
+// share them (the value then leaves "options" out: a valid options value names no error).
+void score_built_riichi_request(const std::uint8_t* value, const RiichiRules* rules, ResultSink& sink);
+
 // Payments of a bare han/fu cell (contract.md "Points without a hand").
 // `query` keys: han, fu, yakuman, dealer, tsumo, method, honba, riichi_sticks, options.
 // Invalid arguments are an `ok: false` result with code invalid_input; a cell the

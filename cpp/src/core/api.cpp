@@ -260,6 +260,24 @@ void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& 
   }
 }
 
+void score_built_riichi_request(const std::uint8_t* value, const RiichiRules* rules, ResultSink& sink) {
+  thread_local riichi_reader::RiichiFields riichi;  // reused row after row, as score_records_each's
+  thread_local RiichiResult result;
+  try {
+    riichi_reader::read_riichi_fields(binary::View(value), nullptr, riichi);
+    // Where the member walk would have put it: only finish_riichi and scoring read the rules.
+    if (rules) riichi.request.rules = *rules;
+    score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
+  } catch (const InputError& e) {
+    sink.riichi(invalid(e));
+    return;
+  } catch (const std::exception& e) {
+    sink.riichi(RiichiResult::failure(ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal"));
+    return;
+  }
+  sink.riichi(result);
+}
+
 Json points_json(const Json& q) {
   try {
     if (q.type() != Json::Type::Object) throw InputError("bad_type", "", "points query must be an object");
