@@ -393,6 +393,20 @@ class Encoder {
     }
     this.value(x, depth + 1, field, k);
   }
+  // An array of strings (melds) as value() writes it, in one loop; false (partly written) for
+  // any other array.
+  strings(v) {
+    const n = v.length;
+    if (n > MAX_MEMBERS) return false;
+    this.byte(TAG.ARRAY);
+    for (let i = 0; i < n; i++) {
+      const s = v[i];
+      if (typeof s !== "string") return false;
+      this.text(s, TAG.STRING);
+    }
+    this.byte(TAG.END);
+    return true;
+  }
   // One request record: [kind][u32 length][payload]. Never throws for a bad request:
   // what cannot be written (a cycle, a throwing getter) becomes an invalid-input record.
   request(r) {
@@ -752,7 +766,8 @@ export function scoreMany(requests) {
 // columns::score reads them); the core makes each row the request scoreMany makes of the same
 // object, scores it, and packs the result columns, in one call per batch.
 
-const COLUMN_KIND = { TEXT: 0, FLAGS: 1, INTEGERS: 2, VALUES: 3, CONSTANT: 4, TEXTS: 5 };
+const COLUMN_KIND = { TEXT: 0, FLAGS: 1, INTEGERS: 2, VALUES: 3, CONSTANT: 4, TEXTS: 5, BOOLEANS: 6, NUMBERS: 7 };
+const ABSENT_BOOLEAN = 2;
 const ABSENT = 0xffffffff;
 
 const INTEGER_ARRAYS = [Int8Array, Int16Array, Int32Array, Uint16Array];
@@ -888,7 +903,47 @@ function writeColumns(names, values, kinds, rows, exact) {
     const keyBytes = REQUEST_KEY_IDS[names[c]] !== undefined ? 1 : 5 + key.length;
     const kindAt = e.pos;
     e.byte(kind);
+    let plain = "";  // an array column: the type of its first entry (undefined: absent in that row)
     if (kind === COLUMN_KIND.TEXTS && !exact) {
+      for (let i = 0; i < rows && plain === ""; i++) if (col[i] !== undefined) plain = typeof col[i];
+    }
+    if (plain === "boolean" || plain === "number") {
+      // Flags or integers with absent rows (or given in an array): one byte a row, or an
+      // int32 and a presence byte, as member() writes them; any other entry: row by row.
+      const flags = plain === "boolean";
+      e.buf[kindAt] = flags ? COLUMN_KIND.BOOLEANS : COLUMN_KIND.NUMBERS;
+      if (!flags) align();
+      e.room(5 * rows);
+      const buf = e.buf, at = e.pos;
+      const ints = flags ? null : new Int32Array(buf.buffer, buf.byteOffset + at, rows);
+      const present = flags ? at : at + 4 * rows;
+      let i = 0;
+      for (; i < rows; i++) {
+        const v = col[i];
+        if (v === undefined) {
+          if (flags) buf[at + i] = ABSENT_BOOLEAN;
+          else { ints[i] = 0; buf[present + i] = 0; }
+        } else if (flags && typeof v === "boolean") {
+          buf[at + i] = v ? 1 : 0;
+        } else if (!flags && typeof v === "number" && (v | 0) === v) {  // (-0 too: 0, as value() writes it)
+          ints[i] = v;
+          buf[present + i] = 1;
+        } else {
+          break;
+        }
+      }
+      if (i === rows) {
+        e.pos = flags ? at + rows : at + 5 * rows;
+        bound += keyBytes + (flags ? 1 : 5);
+        continue;
+      }
+      e.pos = kindAt + 1;
+      kind = COLUMN_KIND.VALUES;
+      e.buf[kindAt] = kind;
+    } else if (kind === COLUMN_KIND.TEXTS && !exact && plain !== "string") {
+      kind = COLUMN_KIND.VALUES;
+      e.buf[kindAt] = kind;
+    } else if (kind === COLUMN_KIND.TEXTS && !exact) {
       // Every row's string in one: its lengths, then one encodeInto of all of them (joined).
       // Only for ASCII, where a string's length is its bytes; else row by row below.
       if (lengthsRoom.length < rows) lengthsRoom = new Uint32Array(rows);
@@ -969,7 +1024,10 @@ function writeColumns(names, values, kinds, rows, exact) {
         const at = e.pos;
         e.u32(0);
         try {
-          e.value(v, 1, names[c]);
+          if (!Array.isArray(v) || !e.strings(v)) {
+            e.pos = at + 4;
+            e.value(v, 1, names[c]);
+          }
           const n = e.pos - at - 4;
           e.dv.setUint32(at, n, true);
           if (exact) rowBytes[i] += keyBytes + n;

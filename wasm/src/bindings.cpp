@@ -181,6 +181,9 @@ Json (*const kRecordFunctions[])(const Json&) = {tenbou::points_json, tenbou::se
 //     kind 4 constant: u32 n + one binary value, the same in every row
 //     kind 5 texts:    zero bytes up to a multiple of 4, per row u32 n (0xFFFFFFFF: absent),
 //                      u32 size, then the rows' UTF-8 one after another (size bytes)
+//     kind 6 booleans: per row u8 (0 false, 1 true, 2 absent in this row)
+//     kind 7 numbers:  zero bytes up to a multiple of 4, per row i32, then per row u8 (0:
+//                      absent in this row)
 //   then u32 count and that many [u32 row][request record] for rows JS wrote whole (a value
 //   the columns cannot carry as score() would: a lone surrogate, a Map, a Date ...).
 // Each row becomes the very request record scoreMany writes for the same object (the same key
@@ -196,14 +199,16 @@ namespace columns {
 
 constexpr std::uint32_t kAbsent = 0xFFFFFFFF;
 
-enum Kind : std::uint8_t { Text = 0, Flags = 1, Integers = 2, Values = 3, Constant = 4, Texts = 5 };
+enum Kind : std::uint8_t { Text = 0, Flags = 1, Integers = 2, Values = 3, Constant = 4, Texts = 5, Booleans = 6, Numbers = 7 };
+constexpr std::uint8_t kAbsentBoolean = 2;
 
 struct Column {
   std::string key;   // the key as the binary form writes it: a dictionary id byte, or a STRING
+  char id;           // the dictionary id byte, or 0 for a STRING key (written from `key`)
   Kind kind;
   const std::uint8_t* at;  // the next row's data (Constant: the value; Texts: the next row's bytes)
   std::uint32_t size;      // Constant: the value's bytes
-  const std::uint8_t* lengths = nullptr;  // Texts: the next row's u32 length
+  const std::uint8_t* lengths = nullptr;  // Texts: the next row's u32 length; Numbers: its presence byte
 };
 
 // The result columns (docs/javascript.md "Columns"): ids into names().
@@ -293,6 +298,8 @@ void skip(Column& c) {
       if (n != kAbsent) c.at += n;
       break;
     }
+    case Booleans: c.at += 1; break;
+    case Numbers: c.at += 4; c.lengths += 1; break;
   }
 }
 
@@ -308,6 +315,10 @@ char* write_row(std::vector<Column>& cols, const Column* omit, char* to) {
     tenbou::copy_bytes(to, static_cast<const char*>(bytes), n);
     to += n;
   };
+  const auto put_key = [&](const Column& c) {
+    if (c.id) *to++ = c.id;
+    else put(c.key.data(), c.key.size());
+  };
   for (Column& c : cols) {
     if (&c == omit) {
       skip(c);
@@ -317,7 +328,7 @@ char* write_row(std::vector<Column>& cols, const Column* omit, char* to) {
       case Text: {
         const std::uint32_t n = u32_at(c.at);
         if (n == kAbsent) { c.at += 4; break; }
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(b::String);
         put(c.at, 4 + std::size_t{n});
         c.at += 4 + std::size_t{n};
@@ -327,7 +338,7 @@ char* write_row(std::vector<Column>& cols, const Column* omit, char* to) {
         const std::uint32_t n = u32_at(c.lengths);
         c.lengths += 4;
         if (n == kAbsent) break;
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(b::String);
         std::memcpy(to, &n, 4);
         to += 4;
@@ -336,26 +347,43 @@ char* write_row(std::vector<Column>& cols, const Column* omit, char* to) {
         break;
       }
       case Flags:
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(*c.at++ ? b::True : b::False);
         break;
       case Integers:
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(b::Int32);
-        put(c.at, 4);
+        std::memcpy(to, c.at, 4);
+        to += 4;
+        c.at += 4;
+        break;
+      case Booleans: {
+        const std::uint8_t v = *c.at++;
+        if (v == kAbsentBoolean) break;
+        put_key(c);
+        *to++ = static_cast<char>(v ? b::True : b::False);
+        break;
+      }
+      case Numbers:
+        if (*c.lengths++) {
+          put_key(c);
+          *to++ = static_cast<char>(b::Int32);
+          std::memcpy(to, c.at, 4);
+          to += 4;
+        }
         c.at += 4;
         break;
       case Values: {
         const std::uint32_t n = u32_at(c.at);
         if (n != 0) {
-          put(c.key.data(), c.key.size());
+          put_key(c);
           put(c.at + 4, n);
         }
         c.at += 4 + std::size_t{n};
         break;
       }
       case Constant:
-        put(c.key.data(), c.key.size());
+        put_key(c);
         put(c.at, c.size);
         break;
     }
@@ -391,7 +419,9 @@ bool riichi_row(const Column* rules) {
       return v.size() == 11 && v[0] == static_cast<char>(tenbou::binary::String) && u32_at(reinterpret_cast<const std::uint8_t*>(v.data()) + 1) == 6 &&
              v.substr(5) == "riichi";
     }
-    default: return false;
+    case Booleans: return *rules->at == kAbsentBoolean;
+    case Numbers: return *rules->lengths == 0;
+    default: return false;  // a flag or an integer in every row
   }
   if (n == kAbsent) return true;
   return n == 6 && std::memcmp(text, "riichi", 6) == 0;
@@ -437,11 +467,11 @@ std::uint32_t* score(std::size_t size) {
   for (std::uint32_t c = 0; c < ncols; ++c) {
     const std::string_view key(reinterpret_cast<const char*>(p + 1), p[0]);
     p += 1 + p[0];
-    Column col{{}, static_cast<Kind>(*p++), p, 0};
+    Column col{{}, 0, static_cast<Kind>(*p++), p, 0};
     const auto& names = tenbou::binary::detail::kRequestKeyNames;
     const auto id = std::find(std::begin(names), std::end(names), key) - std::begin(names);
     if (id < tenbou::binary::detail::kRequestKeyCount) {
-      col.key = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
+      col.key = col.id = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
       if (key == "rules") rules_col = static_cast<int>(c);
       if (key == "options") options_col = static_cast<int>(c);
     } else {  // a key the dictionary does not hold travels as a STRING (the reader names it)
@@ -473,6 +503,13 @@ std::uint32_t* score(std::size_t size) {
         break;
       }
       case Flags: p += rows; longest = 1; break;
+      case Booleans: p += rows; longest = 1; break;
+      case Numbers:
+        p = col.at = align4(p);
+        col.lengths = p + 4 * std::size_t{rows};
+        p += 5 * std::size_t{rows};
+        longest = 5;
+        break;
       case Integers: p = col.at = align4(p); p += 4 * std::size_t{rows}; longest = 5; break;
       case Values:
         for (std::uint32_t i = 0; i < rows; ++i) {
