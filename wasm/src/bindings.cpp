@@ -599,7 +599,7 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* tenbou_batch_input(std::uint32_t size) {
 }
 EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
   batch_out.clear();
-  tenbou::score_records(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
+  tenbou::score_built_records(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
   return static_cast<std::uint32_t>(batch_out.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }

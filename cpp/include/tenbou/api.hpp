@@ -49,6 +49,12 @@ void score_json_text_to(std::string_view request_text, std::string& out);
 // A malformed record gives an invalid_input result, never a read past `size`.
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out);
 
+// score_records for records written by a trusted encoder (the JS API's, tenbou.mjs: every
+// string valid UTF-8, the structure well formed), with the same results: a binary request
+// record (kind 0) is not validated again, and a Riichi request whose "options" are the bytes
+// of the request before's, and valid, has them read once (riichi_rules_from), not again.
+void score_built_records(const std::uint8_t* data, std::size_t size, std::string& out);
+
 // score_records' requests, each result handed to a sink as it is made instead of written
 // (for a front end that reads a few fields of each: the WebAssembly columnar form). A failure,
 // of any family, is a RiichiResult with ok false, as score_request gives it.
