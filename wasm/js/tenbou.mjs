@@ -343,7 +343,39 @@ class Encoder {
       let n = 0;
       for (const k in v) {
         if (++n > MAX_MEMBERS) throw new NotBinary();
-        this.member(k, v[k], depth, field, n);
+        const x = v[k];
+        const t = typeof x;
+        // A known key with a string, a flag or a small integer (most members) written here,
+        // as member() writes it: a call less each (~15% of a request's writing).
+        if (depth < 64 && (t === "string" || t === "boolean" || (t === "number" && (x | 0) === x))) {
+          const slot = (n & 63) | (depth === 0 ? 0 : 64);
+          let id;
+          if (KEY_AT[slot] === k) {
+            id = KEY_ID_AT[slot];
+          } else {
+            id = REQUEST_KEY_IDS[k];
+            KEY_AT[slot] = k;
+            KEY_ID_AT[slot] = id;
+          }
+          if (id !== undefined) {
+            if (this.pos + 6 > this.cap) this.room(6);
+            const p = this.pos, buf = this.buf;
+            buf[p] = id;
+            if (t === "string") {
+              this.pos = p + 1;
+              this.text(x, TAG.STRING);
+            } else if (t === "boolean") {
+              buf[p + 1] = x ? TAG.TRUE : TAG.FALSE;
+              this.pos = p + 2;
+            } else {  // (-0 too: written as 0, as value() does)
+              buf[p + 1] = TAG.INT32;
+              this.dv.setInt32(p + 2, x, true);
+              this.pos = p + 6;
+            }
+            continue;
+          }
+        }
+        this.member(k, x, depth, field, n);
       }
     } else {
       const keys = Object.keys(v);  // own enumerable string keys, as JSON.stringify
