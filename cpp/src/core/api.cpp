@@ -293,7 +293,12 @@ void score_built_records(const std::uint8_t* data, std::size_t size, std::string
             ++q;
           }
           const std::uint8_t* value = q;
-          q = binary::detail::skip(q);
+          switch (*q) {  // the members most requests hold inline, the rest through skip()
+            case binary::Null: case binary::False: case binary::True: q += 1; break;
+            case binary::Int32: q += 5; break;
+            case binary::String: q += 5 + binary::detail::read_u32(q + 1); break;
+            default: q = binary::detail::skip(q);
+          }
           if (id == kRulesId) rules = value;  // (the last one, as validate finds it)
           if (id == kOptionsId) options_key = key, options = value, options_end = q;
         }
