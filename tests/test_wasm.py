@@ -109,6 +109,29 @@ def test_score_many_objects_take_the_binary_path_and_agree(dist):
     assert checked >= 3000
 
 
+def test_score_many_reads_repeated_options_once_with_the_same_results(dist):
+    """The batch path reads a Riichi request's options once for the requests after it that repeat
+    them byte for byte (and skips validating what tenbou.mjs wrote): every result, in one batch,
+    still equals Python's, whatever comes between (invalid options, another family, errors)."""
+    hand, a = "234567m234p55s678s", {"preset": "tenhou", "red_fives": True}
+    base = {"hand": hand, "win_tile": "5m"}
+    requests = [
+        {**base, "options": a}, {**base, "riichi": True, "options": a}, {**base, "options": {"preset": "nope"}},
+        {**base, "options": a, "tsumo": True},
+        {"rules": "korean", "hand": "1112345678999m", "win_tile": "1m", "options": a},
+        {"options": a, "hand": hand, "win_tile": "9z"}, {"options": a, **base, "colour": 1},
+        {**base, "options": {"preset": "tenhou", "red_fives": 3}}, {**base, "options": a, "players": 3},
+        base, {**base, "options": {"red_fives": True, "preset": "tenhou"}}, {**base, "options": a, "rules": "riichi"},
+        {**base, "options": None}, {**base, "options": a, "method": "aotenjo"}, {**base, "options": a, "rules": 5},
+        {**base, "riichi": True, "options": a},
+    ]
+    out = node([str(HARNESS), str(dist), "many-objects"], "\n".join(json.dumps(r) for r in requests) + "\n").splitlines()
+    assert len(out) == len(requests)
+    for request, got in zip(requests, out):
+        assert json.loads(got) == tenbou.score_many([request])[0].as_dict(), request
+    assert sum('"ok":true' in g for g in out) >= 6 and sum('"ok":false' in g for g in out) >= 6
+
+
 def test_score_many_get_reads_each_member_as_decoding_would(dist):
     """ScoreResults.get(i, name) reads one member from the record (scalars in place, strings
     through a cache of short texts): the same values, amounts as BigInt, as the whole result."""

@@ -65,7 +65,7 @@ def test_the_real_wins_are_score(dist):  # noqa: F811
 def test_values_the_columns_cannot_carry_and_usage_errors(dist):  # noqa: F811
     got = rows(dist, "edges", "{}\n")
     assert differences([r for r in got if "row" in r])[:3] == []
-    assert len([r for r in got if "row" in r]) == 23
+    assert len([r for r in got if "row" in r]) == 52
     usage = [r for r in got if "usage" in r]
     assert [u["usage"] for u in usage] == ["TypeError"] * 5
     assert usage[3]["message"] == 'scoreColumns: column "win_tile" has 1 rows, "hand" has 2'

@@ -118,6 +118,23 @@ if (command === "grouped") {
     [{ hand: [hand, hand], win_tile: ["5m", "5m"], method: ["aotenjo", "han_only"], riichi: [true, true] }],
     [{ hand: [hand, 5], win_tile: ["5m", null] }],                                 // wrong types in a row
     [{ hand: ["1112345678999m", "22334455667788p"], win_tile: ["1m", "8p"], rules: ["korean", "hktw"] }],
+    // The bindings' shortcuts: Riichi rows scored without a second validation, and an options
+    // value read once for the rows that repeat it, never for another family's row, never when
+    // it is invalid; flags and integers in arrays with absent rows; lists of strings (melds).
+    [{ hand: [hand, hand, "1112345678999m", hand, hand], win_tile: ["5m", "5m", "1m", "5m", "5m"],
+       rules: ["riichi", undefined, "korean", 5, "riichi"], options: { preset: "tenhou" } }],
+    [{ hand: [hand, hand, hand, hand, hand, hand], win_tile: ["5m", "5m", "5m", "5m", "5m", "5m"],
+       riichi: [true, true, true, true, true, true],
+       options: [{ preset: "tenhou" }, { preset: "nope" }, { preset: "tenhou" }, undefined, { preset: "tenhou", kiriage: 3 },
+                 { preset: "tenhou" }] }],
+    [{ hand: [hand, hand], win_tile: ["5m", "5m"], options: { preset: "nope" } }],
+    [{ hand: [hand, "1112345678999m", hand], win_tile: ["5m", "1m", "5m"], rules: ["korean", "korean", "riichi"],
+       options: { preset: "tenhou", kiriage: true } }],
+    [{ hand: [hand, hand, hand], win_tile: ["5m", "5m", "5m"], riichi: [true, undefined, "yes"], honba: [1, undefined, 3] }],
+    [{ hand: [hand, hand, hand], win_tile: ["5m", "5m", "5m"], honba: [-0, undefined, 2.5], ippatsu: [undefined, false, true] }],
+    [{ hand: [hand, hand, hand], win_tile: ["5m", "5m", "5m"], honba: [1, 2 ** 31, undefined], rules: [undefined, true, false] }],
+    [{ hand: ["234567m55s", hand, hand, "234567m55s"], win_tile: ["5m", "5m", "5m", "5m"],
+       melds: [["pon:777z", "chi:678s"], [], undefined, ["pon:777z", 5]] }],
     // Rows past scoreMany's binary size (sent as JSON text by score()), one past the request limit.
     [{ hand: [hand, "1".repeat(40000) + "m", "1".repeat((1 << 20) + 10) + "m"], win_tile: ["5m", "5m", "5m"] }],
   ];

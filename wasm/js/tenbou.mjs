@@ -286,7 +286,8 @@ class Encoder {
     this.dv.setBigInt64(this.pos, BigInt(digits), true);
     this.pos += 8;
   }
-  value(v, depth, field = "") {
+  // `parent` and `key`: where v stands (joined only for an object or an array, or a message).
+  value(v, depth, parent = "", key = undefined) {
     if (depth > 64) throw new NotBinary();
     switch (typeof v) {
       case "string": this.text(v, TAG.STRING); return;
@@ -319,6 +320,7 @@ class Encoder {
       default: throw new NotBinary();  // undefined, a function: JSON.stringify has its own rules
     }
     if (v === null) { this.byte(TAG.NULL); return; }
+    const field = key === undefined ? parent : parent ? `${parent}.${key}` : key;
     if (Array.isArray(v)) {
       if (v.length > MAX_MEMBERS) throw new NotBinary();
       this.byte(TAG.ARRAY);
@@ -341,19 +343,61 @@ class Encoder {
       let n = 0;
       for (const k in v) {
         if (++n > MAX_MEMBERS) throw new NotBinary();
-        this.member(k, v[k], depth, field);
+        const x = v[k];
+        const t = typeof x;
+        // A known key with a string, a flag or a small integer (most members) written here,
+        // as member() writes it: a call less each (~15% of a request's writing).
+        if (depth < 64 && (t === "string" || t === "boolean" || (t === "number" && (x | 0) === x))) {
+          const slot = (n & 63) | (depth === 0 ? 0 : 64);
+          let id;
+          if (KEY_AT[slot] === k) {
+            id = KEY_ID_AT[slot];
+          } else {
+            id = REQUEST_KEY_IDS[k];
+            KEY_AT[slot] = k;
+            KEY_ID_AT[slot] = id;
+          }
+          if (id !== undefined) {
+            if (this.pos + 6 > this.cap) this.room(6);
+            const p = this.pos, buf = this.buf;
+            buf[p] = id;
+            if (t === "string") {
+              this.pos = p + 1;
+              this.text(x, TAG.STRING);
+            } else if (t === "boolean") {
+              buf[p + 1] = x ? TAG.TRUE : TAG.FALSE;
+              this.pos = p + 2;
+            } else {  // (-0 too: written as 0, as value() does)
+              buf[p + 1] = TAG.INT32;
+              this.dv.setInt32(p + 2, x, true);
+              this.pos = p + 6;
+            }
+            continue;
+          }
+        }
+        this.member(k, x, depth, field, n);
       }
     } else {
       const keys = Object.keys(v);  // own enumerable string keys, as JSON.stringify
       if (keys.length > MAX_MEMBERS) throw new NotBinary();
-      for (let i = 0; i < keys.length; i++) this.member(keys[i], v[keys[i]], depth, field);
+      for (let i = 0; i < keys.length; i++) this.member(keys[i], v[keys[i]], depth, field, i + 1);
     }
     this.byte(TAG.END);
   }
-  member(k, x, depth, field) {
+  member(k, x, depth, field, n) {  // n: the member's place in its object, from 1
     const t = typeof x;
     if (x === undefined || t === "function" || t === "symbol") return;
-    const id = REQUEST_KEY_IDS[k];
+    // Requests of one caller repeat their keys in one order: the key met at this place last
+    // time is compared first (the same string: one pointer), the dictionary asked only if not.
+    const slot = (n & 63) | (depth === 0 ? 0 : 64);
+    let id;
+    if (KEY_AT[slot] === k) {
+      id = KEY_ID_AT[slot];
+    } else {
+      id = REQUEST_KEY_IDS[k];
+      KEY_AT[slot] = k;
+      KEY_ID_AT[slot] = id;
+    }
     if (id !== undefined) {
       // The common members in one step: a known key with a flag or a small integer.
       if (this.pos + 6 > this.cap) this.room(6);
@@ -375,7 +419,25 @@ class Encoder {
     } else {
       this.text(k, TAG.STRING);
     }
-    this.value(x, depth + 1, field ? `${field}.${k}` : k);
+    if (depth < 64) {  // (as value() writes them, one call less)
+      if (t === "string") { this.text(x, TAG.STRING); return; }
+      if (t === "boolean") { this.byte(x ? TAG.TRUE : TAG.FALSE); return; }
+    }
+    this.value(x, depth + 1, field, k);
+  }
+  // An array of strings (melds) as value() writes it, in one loop; false (partly written) for
+  // any other array.
+  strings(v) {
+    const n = v.length;
+    if (n > MAX_MEMBERS) return false;
+    this.byte(TAG.ARRAY);
+    for (let i = 0; i < n; i++) {
+      const s = v[i];
+      if (typeof s !== "string") return false;
+      this.text(s, TAG.STRING);
+    }
+    this.byte(TAG.END);
+    return true;
   }
   // One request record: [kind][u32 length][payload]. Never throws for a bad request:
   // what cannot be written (a cycle, a throwing getter) becomes an invalid-input record.
@@ -408,6 +470,8 @@ class Encoder {
 }
 
 const EMPTY = {};
+const KEY_AT = new Array(128).fill("");  // Encoder.member's keys by place, and their ids
+const KEY_ID_AT = new Array(128).fill(undefined);
 const encoder = new Encoder();
 
 // Short ASCII strings of results repeat (yaku and fu keys, payers, tiles): each is made
@@ -734,7 +798,8 @@ export function scoreMany(requests) {
 // columns::score reads them); the core makes each row the request scoreMany makes of the same
 // object, scores it, and packs the result columns, in one call per batch.
 
-const COLUMN_KIND = { TEXT: 0, FLAGS: 1, INTEGERS: 2, VALUES: 3, CONSTANT: 4 };
+const COLUMN_KIND = { TEXT: 0, FLAGS: 1, INTEGERS: 2, VALUES: 3, CONSTANT: 4, TEXTS: 5, BOOLEANS: 6, NUMBERS: 7 };
+const ABSENT_BOOLEAN = 2;
 const ABSENT = 0xffffffff;
 
 const INTEGER_ARRAYS = [Int8Array, Int16Array, Int32Array, Uint16Array];
@@ -818,92 +883,14 @@ export function scoreColumns(columns) {
   const kinds = values.map((c) => {
     if (c instanceof Uint8Array) return COLUMN_KIND.FLAGS;
     if (INTEGER_ARRAYS.some((T) => c instanceof T)) return COLUMN_KIND.INTEGERS;
-    if (Array.isArray(c)) return c.every((x) => typeof x === "string" || x === undefined) ? COLUMN_KIND.TEXT : COLUMN_KIND.VALUES;
+    if (Array.isArray(c)) return COLUMN_KIND.TEXTS;  // or VALUES, when a row holds other than a string
     if (ArrayBuffer.isView(c)) return COLUMN_KIND.VALUES;  // Float64Array, Uint32Array ...: each number as it is
     return COLUMN_KIND.CONSTANT;
   });
-  const whole = new Set();  // rows the columns cannot carry as score() would: written as score() writes them
-  // Each row's record size, as scoreMany's encoder would count it: past BINARY_LIMIT score()
-  // sends the request as JSON text, so such a row goes whole. [kind][u32] OBJECT ... END, then
-  // per member its key (one byte, or a STRING) and its value.
-  const rowBytes = new Float64Array(rows).fill(7);
+  // Most batches: no row can pass BINARY_LIMIT (its bound, the sum of the columns' longest
+  // entries, says so). Else each row's size is counted as scoreMany's encoder would count it.
+  const whole = writeColumns(names, values, kinds, rows, false) || writeColumns(names, values, kinds, rows, true);
   const e = encoder;
-  e.begin();
-  e.u32(rows);
-  e.u32(names.length);
-  for (let c = 0; c < names.length; c++) {
-    const key = utf8.encode(names[c]);
-    if (key.length > 255) {  // no request key is this long: every row is refused as score() refuses it
-      for (let i = 0; i < rows; i++) whole.add(i);
-    }
-    e.byte(Math.min(key.length, 255));
-    e.room(255);
-    e.buf.set(key.subarray(0, 255), e.pos);
-    e.pos += Math.min(key.length, 255);
-    const kind = kinds[c], col = values[c];
-    const keyBytes = REQUEST_KEY_IDS[names[c]] !== undefined ? 1 : 5 + key.length;
-    e.byte(kind);
-    if (kind === COLUMN_KIND.TEXT) {
-      for (let i = 0; i < rows; i++) {
-        const s = col[i];
-        if (s === undefined) { e.u32(ABSENT); continue; }
-        const at = e.pos;
-        try {
-          e.text(s);
-          rowBytes[i] += keyBytes + 1 + e.pos - at;
-        } catch (err) {
-          if (!(err instanceof NotBinary)) throw err;
-          e.pos = at;
-          e.u32(ABSENT);
-          whole.add(i);
-        }
-      }
-    } else if (kind === COLUMN_KIND.FLAGS) {
-      for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 1;
-      e.room(rows);
-      e.buf.set(col, e.pos);
-      e.pos += rows;
-    } else if (kind === COLUMN_KIND.INTEGERS) {
-      for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 5;
-      e.room(4 * rows);
-      for (let i = 0, p = e.pos; i < rows; i++, p += 4) e.dv.setInt32(p, col[i], true);
-      e.pos += 4 * rows;
-    } else if (kind === COLUMN_KIND.VALUES) {
-      for (let i = 0; i < rows; i++) {
-        const v = col[i];
-        const t = typeof v;
-        if (v === undefined || t === "function" || t === "symbol") { e.u32(0); continue; }  // absent, as a member would be
-        const at = e.pos;
-        e.u32(0);
-        try {
-          e.value(v, 1, names[c]);
-          e.dv.setUint32(at, e.pos - at - 4, true);
-          rowBytes[i] += keyBytes + e.pos - at - 4;
-        } catch (err) {
-          if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
-          e.pos = at;
-          e.u32(0);
-          whole.add(i);
-        }
-      }
-    } else {
-      const at = e.pos;
-      e.u32(0);
-      const t = typeof col;
-      try {
-        if (t === "function" || t === "symbol") throw new NotBinary();
-        e.value(col, 1, names[c]);
-        e.dv.setUint32(at, e.pos - at - 4, true);
-        for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + e.pos - at - 4;
-      } catch (err) {
-        if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
-        e.pos = at;
-        e.u32(0);
-        for (let i = 0; i < rows; i++) whole.add(i);
-      }
-    }
-  }
-  for (let i = 0; i < rows; i++) if (rowBytes[i] > BINARY_LIMIT) whole.add(i);
   const wholeRows = [...whole].sort((a, b) => a - b);
   e.u32(wholeRows.length);
   for (const i of wholeRows) {
@@ -913,6 +900,200 @@ export function scoreColumns(columns) {
   const tablePtr = core._tenbou_score_columns(e.pos);
   const table = core.HEAPU32.slice(tablePtr >>> 2, (tablePtr >>> 2) + 16);
   return new ScoreColumns(table, rows, core.HEAPU8);
+}
+
+let lengthsRoom = new Uint32Array(1024);  // a text column's lengths, before they go to the module
+
+// Writes the columns into the module's input buffer (bindings.cpp columns::score's layout);
+// returns the rows the columns cannot carry as score() would (written whole after the columns).
+// `exact`: count each row's record size (rows past BINARY_LIMIT: score() sends them as JSON
+// text, so they go whole). Without it, returns null when some row might pass the limit.
+function writeColumns(names, values, kinds, rows, exact) {
+  const whole = new Set();
+  // [kind][u32] OBJECT ... END, then per member its key (one byte, or a STRING) and its value.
+  const rowBytes = exact ? new Float64Array(rows).fill(7) : null;
+  let bound = 7;  // (without `exact`) the sum of each column's most bytes in a row
+  const e = encoder;
+  e.begin();
+  e.u32(rows);
+  e.u32(names.length);
+  const align = () => {
+    e.room(3);
+    while ((e.pos & 3) !== 0) e.buf[e.pos++] = 0;
+  };
+  for (let c = 0; c < names.length; c++) {
+    const key = utf8.encode(names[c]);
+    if (key.length > 255) {  // no request key is this long: every row is refused as score() refuses it
+      for (let i = 0; i < rows; i++) whole.add(i);
+    }
+    e.byte(Math.min(key.length, 255));
+    e.room(255);
+    e.buf.set(key.subarray(0, 255), e.pos);
+    e.pos += Math.min(key.length, 255);
+    let kind = kinds[c];
+    const col = values[c];
+    const keyBytes = REQUEST_KEY_IDS[names[c]] !== undefined ? 1 : 5 + key.length;
+    const kindAt = e.pos;
+    e.byte(kind);
+    let plain = "";  // an array column: the type of its first entry (undefined: absent in that row)
+    if (kind === COLUMN_KIND.TEXTS && !exact) {
+      for (let i = 0; i < rows && plain === ""; i++) if (col[i] !== undefined) plain = typeof col[i];
+    }
+    if (plain === "boolean" || plain === "number") {
+      // Flags or integers with absent rows (or given in an array): one byte a row, or an
+      // int32 and a presence byte, as member() writes them; any other entry: row by row.
+      const flags = plain === "boolean";
+      e.buf[kindAt] = flags ? COLUMN_KIND.BOOLEANS : COLUMN_KIND.NUMBERS;
+      if (!flags) align();
+      e.room(5 * rows);
+      const buf = e.buf, at = e.pos;
+      const ints = flags ? null : new Int32Array(buf.buffer, buf.byteOffset + at, rows);
+      const present = flags ? at : at + 4 * rows;
+      let i = 0;
+      for (; i < rows; i++) {
+        const v = col[i];
+        if (v === undefined) {
+          if (flags) buf[at + i] = ABSENT_BOOLEAN;
+          else { ints[i] = 0; buf[present + i] = 0; }
+        } else if (flags && typeof v === "boolean") {
+          buf[at + i] = v ? 1 : 0;
+        } else if (!flags && typeof v === "number" && (v | 0) === v) {  // (-0 too: 0, as value() writes it)
+          ints[i] = v;
+          buf[present + i] = 1;
+        } else {
+          break;
+        }
+      }
+      if (i === rows) {
+        e.pos = flags ? at + rows : at + 5 * rows;
+        bound += keyBytes + (flags ? 1 : 5);
+        continue;
+      }
+      e.pos = kindAt + 1;
+      kind = COLUMN_KIND.VALUES;
+      e.buf[kindAt] = kind;
+    } else if (kind === COLUMN_KIND.TEXTS && !exact && plain !== "string") {
+      kind = COLUMN_KIND.VALUES;
+      e.buf[kindAt] = kind;
+    } else if (kind === COLUMN_KIND.TEXTS && !exact) {
+      // Every row's string in one: its lengths, then one encodeInto of all of them (joined).
+      // Only for ASCII, where a string's length is its bytes; else row by row below.
+      if (lengthsRoom.length < rows) lengthsRoom = new Uint32Array(rows);
+      const lengths = lengthsRoom;
+      let chars = 0, longest = 0, strings = true;
+      for (let i = 0; i < rows; i++) {
+        const s = col[i];
+        if (typeof s === "string") {
+          const n = s.length;
+          lengths[i] = n;
+          chars += n;
+          if (n > longest) longest = n;
+        } else if (s === undefined) {
+          lengths[i] = ABSENT;
+        } else {
+          strings = false;
+          break;
+        }
+      }
+      if (strings) {
+        const joined = col.join("");  // (an undefined entry joins as "")
+        align();
+        e.room(4 * rows + 4 + 3 * chars);
+        core.HEAPU32.set(lengths.subarray(0, rows), (e.ptr + e.pos) >>> 2);
+        const sizeAt = e.pos + 4 * rows;
+        const written = utf8.encodeInto(joined, e.buf.subarray(sizeAt + 4)).written;
+        if (written === chars) {
+          e.dv.setUint32(sizeAt, written, true);
+          e.pos = sizeAt + 4 + written;
+          bound += keyBytes + 5 + longest;
+          continue;
+        }
+        e.pos = kindAt + 1;  // not ASCII (or a lone surrogate): row by row
+      }
+      kind = strings ? COLUMN_KIND.TEXT : COLUMN_KIND.VALUES;
+      e.buf[kindAt] = kind;
+    } else if (kind === COLUMN_KIND.TEXTS) {
+      kind = col.every((x) => typeof x === "string" || x === undefined) ? COLUMN_KIND.TEXT : COLUMN_KIND.VALUES;
+      e.buf[kindAt] = kind;
+    }
+    if (kind === COLUMN_KIND.TEXT) {
+      let longest = 0;
+      for (let i = 0; i < rows; i++) {
+        const s = col[i];
+        if (s === undefined) { e.u32(ABSENT); continue; }
+        const at = e.pos;
+        try {
+          e.text(s);
+          if (exact) rowBytes[i] += keyBytes + 1 + e.pos - at;
+          else if (e.pos - at > longest) longest = e.pos - at;
+        } catch (err) {
+          if (!(err instanceof NotBinary)) throw err;
+          e.pos = at;
+          e.u32(ABSENT);
+          whole.add(i);
+        }
+      }
+      bound += keyBytes + 1 + longest;
+    } else if (kind === COLUMN_KIND.FLAGS) {
+      if (exact) for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 1;
+      bound += keyBytes + 1;
+      e.room(rows);
+      e.buf.set(col, e.pos);
+      e.pos += rows;
+    } else if (kind === COLUMN_KIND.INTEGERS) {
+      if (exact) for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + 5;
+      bound += keyBytes + 5;
+      align();
+      e.room(4 * rows);
+      new Int32Array(core.HEAPU8.buffer, e.ptr + e.pos, rows).set(col);  // (each number converted as setInt32 would)
+      e.pos += 4 * rows;
+    } else if (kind === COLUMN_KIND.VALUES) {
+      let longest = 0;
+      for (let i = 0; i < rows; i++) {
+        const v = col[i];
+        const t = typeof v;
+        if (v === undefined || t === "function" || t === "symbol") { e.u32(0); continue; }  // absent, as a member would be
+        const at = e.pos;
+        e.u32(0);
+        try {
+          if (!Array.isArray(v) || !e.strings(v)) {
+            e.pos = at + 4;
+            e.value(v, 1, names[c]);
+          }
+          const n = e.pos - at - 4;
+          e.dv.setUint32(at, n, true);
+          if (exact) rowBytes[i] += keyBytes + n;
+          else if (n > longest) longest = n;
+        } catch (err) {
+          if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
+          e.pos = at;
+          e.u32(0);
+          whole.add(i);
+        }
+      }
+      bound += keyBytes + longest;
+    } else {
+      const at = e.pos;
+      e.u32(0);
+      const t = typeof col;
+      try {
+        if (t === "function" || t === "symbol") throw new NotBinary();
+        e.value(col, 1, names[c]);
+        const n = e.pos - at - 4;
+        e.dv.setUint32(at, n, true);
+        if (exact) for (let i = 0; i < rows; i++) rowBytes[i] += keyBytes + n;
+        bound += keyBytes + n;
+      } catch (err) {
+        if (!(err instanceof NotBinary) && !(err instanceof NotJson)) throw err;
+        e.pos = at;
+        e.u32(0);
+        for (let i = 0; i < rows; i++) whole.add(i);
+      }
+    }
+  }
+  if (!exact) return bound > BINARY_LIMIT ? null : whole;
+  for (let i = 0; i < rows; i++) if (rowBytes[i] > BINARY_LIMIT) whole.add(i);
+  return whole;
 }
 
 /** Scores one request (the contract's object, or its JSON text). Throws on invalid input. */

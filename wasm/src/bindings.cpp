@@ -176,27 +176,39 @@ Json (*const kRecordFunctions[])(const Json&) = {tenbou::points_json, tenbou::se
 //   u32 rows, u32 columns, then per column: u8 key length, the key, u8 kind, its data:
 //     kind 0 text:     per row u32 n + n bytes of UTF-8 (n = 0xFFFFFFFF: absent in this row)
 //     kind 1 flags:    per row u8 (0 false, else true)
-//     kind 2 integers: per row i32
+//     kind 2 integers: zero bytes up to a multiple of 4 (from batch_in's start), per row i32
 //     kind 3 values:   per row u32 n + a binary value of n bytes (n = 0: absent in this row)
 //     kind 4 constant: u32 n + one binary value, the same in every row
+//     kind 5 texts:    zero bytes up to a multiple of 4, per row u32 n (0xFFFFFFFF: absent),
+//                      u32 size, then the rows' UTF-8 one after another (size bytes)
+//     kind 6 booleans: per row u8 (0 false, 1 true, 2 absent in this row)
+//     kind 7 numbers:  zero bytes up to a multiple of 4, per row i32, then per row u8 (0:
+//                      absent in this row)
 //   then u32 count and that many [u32 row][request record] for rows JS wrote whole (a value
 //   the columns cannot carry as score() would: a lone surrogate, a Map, a Date ...).
 // Each row becomes the very request record scoreMany writes for the same object (the same key
 // bytes, the same values), scored as score_records scores it, so a row's result is score()'s;
-// each result is read into the columns below as it is made (score_records_each), a chunk of
-// rows at a time.
+// each result is read into the columns below as it is made (a ResultSink).
+// A Riichi row is scored by score_built_riichi_request: JS wrote every string of it as valid
+// UTF-8 (a lone surrogate sends its row whole) and write_row the structure, so nothing is
+// validated twice; its "options", when they are those of the row before (the same bytes:
+// one options object for the batch, or rows that repeat theirs) and valid, are read once.
+// Any other row (Korean, Hong Kong-Taiwan, a bad "rules", a row written whole) goes through
+// score_records_each, as scoreMany's records do.
 namespace columns {
 
 constexpr std::uint32_t kAbsent = 0xFFFFFFFF;
-constexpr std::size_t kChunk = 4096;
 
-enum Kind : std::uint8_t { Text = 0, Flags = 1, Integers = 2, Values = 3, Constant = 4 };
+enum Kind : std::uint8_t { Text = 0, Flags = 1, Integers = 2, Values = 3, Constant = 4, Texts = 5, Booleans = 6, Numbers = 7 };
+constexpr std::uint8_t kAbsentBoolean = 2;
 
 struct Column {
   std::string key;   // the key as the binary form writes it: a dictionary id byte, or a STRING
+  char id;           // the dictionary id byte, or 0 for a STRING key (written from `key`)
   Kind kind;
-  const std::uint8_t* at;  // the next row's data (Constant: the value)
+  const std::uint8_t* at;  // the next row's data (Constant: the value; Texts: the next row's bytes)
   std::uint32_t size;      // Constant: the value's bytes
+  const std::uint8_t* lengths = nullptr;  // Texts: the next row's u32 length; Numbers: its presence byte
 };
 
 // The result columns (docs/javascript.md "Columns"): ids into names().
@@ -210,7 +222,7 @@ struct Out {
   std::uint32_t table[16];
 } out;
 
-std::string chunk_in;
+std::string row_in;  // the row's request record, built in place
 
 std::uint32_t u32_at(const std::uint8_t* p) { return tenbou::binary::detail::read_u32(p); }
 
@@ -220,7 +232,7 @@ constexpr std::uint8_t kHouseLimit = static_cast<std::uint8_t>(tenbou::Limit::Ya
 constexpr tenbou::ErrorCode kErrorCodes[] = {tenbou::ErrorCode::InvalidInput, tenbou::ErrorCode::NotWinning,
                                              tenbou::ErrorCode::NoYaku};
 
-// Each result's columns, row after row, as score_records_each hands the results over.
+// Each result's columns, row after row, as the results are handed over.
 struct Sink final : tenbou::ResultSink {
   std::size_t i = 0;  // the row of the next result
   bool failed(const tenbou::ResultError* e) {
@@ -272,9 +284,29 @@ struct Sink final : tenbou::ResultSink {
   }
 };
 
+// Steps past the next row's data of a column.
+void skip(Column& c) {
+  switch (c.kind) {
+    case Text: { const std::uint32_t n = u32_at(c.at); c.at += 4 + (n == kAbsent ? 0 : std::size_t{n}); break; }
+    case Flags: c.at += 1; break;
+    case Integers: c.at += 4; break;
+    case Values: c.at += 4 + std::size_t{u32_at(c.at)}; break;
+    case Constant: break;
+    case Texts: {
+      const std::uint32_t n = u32_at(c.lengths);
+      c.lengths += 4;
+      if (n != kAbsent) c.at += n;
+      break;
+    }
+    case Booleans: c.at += 1; break;
+    case Numbers: c.at += 4; c.lengths += 1; break;
+  }
+}
+
 // Writes the next row's request record (what scoreMany's encoder writes for the row's object)
-// at `to`, which has room for the longest row; returns the end.
-char* write_row(std::vector<Column>& cols, char* to) {
+// at `to`, which has room for the longest row, leaving out the column `omit` (or none);
+// returns the end.
+char* write_row(std::vector<Column>& cols, const Column* omit, char* to) {
   namespace b = tenbou::binary;
   char* const start = to;
   to += 5;
@@ -283,38 +315,75 @@ char* write_row(std::vector<Column>& cols, char* to) {
     tenbou::copy_bytes(to, static_cast<const char*>(bytes), n);
     to += n;
   };
+  const auto put_key = [&](const Column& c) {
+    if (c.id) *to++ = c.id;
+    else put(c.key.data(), c.key.size());
+  };
   for (Column& c : cols) {
+    if (&c == omit) {
+      skip(c);
+      continue;
+    }
     switch (c.kind) {
       case Text: {
         const std::uint32_t n = u32_at(c.at);
         if (n == kAbsent) { c.at += 4; break; }
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(b::String);
         put(c.at, 4 + std::size_t{n});
         c.at += 4 + std::size_t{n};
         break;
       }
+      case Texts: {
+        const std::uint32_t n = u32_at(c.lengths);
+        c.lengths += 4;
+        if (n == kAbsent) break;
+        put_key(c);
+        *to++ = static_cast<char>(b::String);
+        std::memcpy(to, &n, 4);
+        to += 4;
+        put(c.at, n);
+        c.at += n;
+        break;
+      }
       case Flags:
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(*c.at++ ? b::True : b::False);
         break;
       case Integers:
-        put(c.key.data(), c.key.size());
+        put_key(c);
         *to++ = static_cast<char>(b::Int32);
-        put(c.at, 4);
+        std::memcpy(to, c.at, 4);
+        to += 4;
+        c.at += 4;
+        break;
+      case Booleans: {
+        const std::uint8_t v = *c.at++;
+        if (v == kAbsentBoolean) break;
+        put_key(c);
+        *to++ = static_cast<char>(v ? b::True : b::False);
+        break;
+      }
+      case Numbers:
+        if (*c.lengths++) {
+          put_key(c);
+          *to++ = static_cast<char>(b::Int32);
+          std::memcpy(to, c.at, 4);
+          to += 4;
+        }
         c.at += 4;
         break;
       case Values: {
         const std::uint32_t n = u32_at(c.at);
         if (n != 0) {
-          put(c.key.data(), c.key.size());
+          put_key(c);
           put(c.at + 4, n);
         }
         c.at += 4 + std::size_t{n};
         break;
       }
       case Constant:
-        put(c.key.data(), c.key.size());
+        put_key(c);
         put(c.at, c.size);
         break;
     }
@@ -326,37 +395,85 @@ char* write_row(std::vector<Column>& cols, char* to) {
   return to;
 }
 
-// Steps past the next row's data in every column (a row JS wrote whole).
-void skip_row(std::vector<Column>& cols) {
-  for (Column& c : cols) {
-    switch (c.kind) {
-      case Text: { const std::uint32_t n = u32_at(c.at); c.at += 4 + (n == kAbsent ? 0 : std::size_t{n}); break; }
-      case Flags: c.at += 1; break;
-      case Integers: c.at += 4; break;
-      case Values: c.at += 4 + std::size_t{u32_at(c.at)}; break;
-      case Constant: break;
-    }
-  }
+// The next row's value of a values or constant column as its bytes (empty: absent in this
+// row, or a column of another kind).
+std::string_view next_value(const Column& c) {
+  const auto view = [](const std::uint8_t* p, std::size_t n) { return std::string_view(reinterpret_cast<const char*>(p), n); };
+  if (c.kind == Values) return view(c.at + 4, u32_at(c.at));
+  if (c.kind == Constant) return view(c.at, c.size);
+  return {};
 }
+
+// Is the next row a Riichi request by its "rules" (none, or "riichi": score_binary_request's
+// test), so that score_built_riichi_request may score it?
+bool riichi_row(const Column* rules) {
+  if (!rules) return true;
+  std::uint32_t n = 0;
+  const std::uint8_t* text = nullptr;
+  switch (rules->kind) {
+    case Text: n = u32_at(rules->at); text = rules->at + 4; break;
+    case Texts: n = u32_at(rules->lengths); text = rules->at; break;
+    case Values: case Constant: {
+      const std::string_view v = next_value(*rules);
+      if (v.empty()) return true;
+      return v.size() == 11 && v[0] == static_cast<char>(tenbou::binary::String) && u32_at(reinterpret_cast<const std::uint8_t*>(v.data()) + 1) == 6 &&
+             v.substr(5) == "riichi";
+    }
+    case Booleans: return *rules->at == kAbsentBoolean;
+    case Numbers: return *rules->lengths == 0;
+    default: return false;  // a flag or an integer in every row
+  }
+  if (n == kAbsent) return true;
+  return n == 6 && std::memcmp(text, "riichi", 6) == 0;
+}
+
+// The rules of the last options value read, by its bytes: read once for the rows that repeat it.
+struct OptionsCache {
+  std::string bytes;
+  bool have = false, valid = false;
+  tenbou::RiichiRules rules;
+  // The rules of `v` (a binary value), or nullptr when they are not valid (the row's own
+  // reading then names the error, in its order).
+  const tenbou::RiichiRules* of(std::string_view v) {
+    if (!have || v != bytes) {
+      bytes.assign(v);
+      have = true;
+      try {
+        const tenbou::binary::View view(reinterpret_cast<const std::uint8_t*>(bytes.data()));
+        rules = tenbou::riichi_rules_from(&view);
+        valid = true;
+      } catch (const std::exception&) {
+        valid = false;
+      }
+    }
+    return valid ? &rules : nullptr;
+  }
+};
 
 // Scores the columns in batch_in (written by tenbou.mjs, this file's only caller, so well
 // formed); returns the table of the result columns: rows, yaku entries, where each column
 // starts, the messages' length.
 std::uint32_t* score(std::size_t size) {
-  const std::uint8_t* p = batch_in.data();
+  const std::uint8_t* const base = batch_in.data();
+  const std::uint8_t* p = base;
   const std::uint8_t* const end = p + size;
+  const auto align4 = [&](const std::uint8_t* q) { return base + ((q - base + 3) & ~std::ptrdiff_t{3}); };
   const std::uint32_t rows = u32_at(p), ncols = u32_at(p + 4);
   p += 8;
   std::vector<Column> cols;
+  cols.reserve(ncols);
   std::size_t row_room = 7;  // the longest row's record: [kind][u32] OBJECT ... END
+  int rules_col = -1, options_col = -1;
   for (std::uint32_t c = 0; c < ncols; ++c) {
     const std::string_view key(reinterpret_cast<const char*>(p + 1), p[0]);
     p += 1 + p[0];
-    Column col{{}, static_cast<Kind>(*p++), p, 0};
+    Column col{{}, 0, static_cast<Kind>(*p++), p, 0};
     const auto& names = tenbou::binary::detail::kRequestKeyNames;
     const auto id = std::find(std::begin(names), std::end(names), key) - std::begin(names);
     if (id < tenbou::binary::detail::kRequestKeyCount) {
-      col.key = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
+      col.key = col.id = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
+      if (key == "rules") rules_col = static_cast<int>(c);
+      if (key == "options") options_col = static_cast<int>(c);
     } else {  // a key the dictionary does not hold travels as a STRING (the reader names it)
       col.key = static_cast<char>(tenbou::binary::String);
       const auto n = static_cast<std::uint32_t>(key.size());
@@ -372,8 +489,28 @@ std::uint32_t* score(std::size_t size) {
         }
         longest += 5;
         break;
+      case Texts: {
+        p = align4(p);
+        col.lengths = p;
+        for (std::uint32_t i = 0; i < rows; ++i, p += 4) {
+          const std::uint32_t n = u32_at(p);
+          if (n != kAbsent) longest = std::max<std::size_t>(longest, n);
+        }
+        const std::uint32_t bytes = u32_at(p);
+        col.at = p + 4;
+        p += 4 + std::size_t{bytes};
+        longest += 5;
+        break;
+      }
       case Flags: p += rows; longest = 1; break;
-      case Integers: p += 4 * std::size_t{rows}; longest = 5; break;
+      case Booleans: p += rows; longest = 1; break;
+      case Numbers:
+        p = col.at = align4(p);
+        col.lengths = p + 4 * std::size_t{rows};
+        p += 5 * std::size_t{rows};
+        longest = 5;
+        break;
+      case Integers: p = col.at = align4(p); p += 4 * std::size_t{rows}; longest = 5; break;
       case Values:
         for (std::uint32_t i = 0; i < rows; ++i) {
           longest = std::max<std::size_t>(longest, u32_at(p));
@@ -393,25 +530,32 @@ std::uint32_t* score(std::size_t size) {
   out.han.assign(rows, 0); out.fu.assign(rows, 0); out.yakuman.assign(rows, 0); out.total.assign(rows, 0);
   out.yaku_offsets.assign(std::size_t{rows} + 1, 0); out.message_offsets.assign(std::size_t{rows} + 1, 0);
   out.yaku.clear(); out.yaku_han.clear(); out.messages.clear();
+  if (row_in.size() < row_room) row_in.resize(row_room);
+  const Column* const rules = rules_col < 0 ? nullptr : &cols[rules_col];
+  const Column* const options = options_col < 0 ? nullptr : &cols[options_col];
+  OptionsCache cache;
   Sink sink;
-  for (std::uint32_t first = 0; first < rows; first += kChunk) {
-    const std::uint32_t last = std::min<std::uint32_t>(rows, first + kChunk);
-    std::size_t used = 0;
-    for (std::uint32_t i = first; i < last; ++i) {
-      const bool written_whole = whole > 0 && u32_at(p) == i;
-      const std::size_t n = written_whole ? 5 + std::size_t{u32_at(p + 5)} : row_room;
-      if (chunk_in.size() < used + n) chunk_in.resize(std::max(2 * chunk_in.size(), used + n));
-      if (written_whole) {
-        std::memcpy(&chunk_in[used], p + 4, n);
-        used += n;
-        p += 4 + n;
-        --whole;
-        skip_row(cols);
-      } else {
-        used = static_cast<std::size_t>(write_row(cols, &chunk_in[used]) - chunk_in.data());
-      }
+  for (std::uint32_t i = 0; i < rows; ++i) {
+    if (whole > 0 && u32_at(p) == i) {
+      const std::size_t n = 5 + std::size_t{u32_at(p + 5)};
+      tenbou::score_records_each(p + 4, n, sink);
+      p += 4 + n;
+      --whole;
+      for (Column& c : cols) skip(c);
+      continue;
     }
-    tenbou::score_records_each(reinterpret_cast<const std::uint8_t*>(chunk_in.data()), used, sink);
+    if (!riichi_row(rules)) {
+      const char* const last = write_row(cols, nullptr, row_in.data());
+      tenbou::score_records_each(reinterpret_cast<const std::uint8_t*>(row_in.data()), last - row_in.data(), sink);
+      continue;
+    }
+    const tenbou::RiichiRules* known = nullptr;  // the row's options, read already
+    if (options) {
+      const std::string_view v = next_value(*options);
+      if (!v.empty()) known = cache.of(v);
+    }
+    write_row(cols, known ? options : nullptr, row_in.data());
+    tenbou::score_built_riichi_request(reinterpret_cast<const std::uint8_t*>(row_in.data()) + 5, known, sink);
   }
   auto at = [](const void* q) { return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(q)); };
   std::uint32_t* t = out.table;
@@ -455,7 +599,7 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* tenbou_batch_input(std::uint32_t size) {
 }
 EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
   batch_out.clear();
-  tenbou::score_records(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
+  tenbou::score_built_records(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
   return static_cast<std::uint32_t>(batch_out.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }

@@ -223,6 +223,118 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
 
 namespace {
 
+constexpr int request_key_id(std::string_view name) {
+  for (int i = 0; i < binary::detail::kRequestKeyCount; ++i)
+    if (binary::detail::kRequestKeyNames[i] == name) return binary::detail::kKeyIdBase + i;
+  return -1;
+}
+
+// The rules of the last "options" value read, by its bytes (a binary value).
+struct OptionsCache {
+  std::string bytes;
+  bool have = false, valid = false;
+  RiichiRules rules;
+  // The rules of `v`, or nullptr when they are not valid (the request's own reading then
+  // names the error, in its order).
+  const RiichiRules* of(std::string_view v) {
+    if (!have || v != bytes) {
+      bytes.assign(v);
+      have = true;
+      try {
+        const binary::View view(reinterpret_cast<const std::uint8_t*>(bytes.data()));
+        rules = riichi_rules_from(&view);
+        valid = true;
+      } catch (const std::exception&) {
+        valid = false;
+      }
+    }
+    return valid ? &rules : nullptr;
+  }
+};
+
+}  // namespace
+
+void score_built_records(const std::uint8_t* data, std::size_t size, std::string& out) {
+  constexpr int kRulesId = request_key_id("rules"), kOptionsId = request_key_id("options");
+  static_assert(kRulesId > 0 && kOptionsId > 0, "keys of the dictionary");
+  riichi_reader::RiichiFields riichi;
+  RiichiResult result;
+  binary::Writer w(out);
+  OptionsCache cache;
+  std::string without_options;  // a request with its "options" member left out
+  std::size_t pos = 0;
+  while (pos < size) {
+    const std::size_t record = w.begin_record();
+    std::uint32_t len = 0;
+    if (size - pos >= 5) std::memcpy(&len, data + pos + 1, 4);
+    if (size - pos < 5 || len > size - pos - 5) {
+      const InputError e("bad_json", "", "truncated request record");
+      write_failure(w, ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
+      w.end_record(record);
+      break;
+    }
+    const std::uint8_t kind = data[pos];
+    const std::uint8_t* p = data + pos + 5;
+    pos += 5 + static_cast<std::size_t>(len);
+    try {
+      // A binary object: its "rules" and "options" found in one walk over its members.
+      const std::uint8_t *rules = nullptr, *options_key = nullptr, *options = nullptr, *options_end = nullptr;
+      bool built = kind == 0 && len > 0 && *p == binary::Object;
+      if (built) {
+        const std::uint8_t* q = p + 1;
+        while (*q != binary::End) {
+          const std::uint8_t* key = q;
+          int id = *q;
+          if (*q == binary::String) {
+            const std::string_view k(reinterpret_cast<const char*>(q + 5), binary::detail::read_u32(q + 1));
+            id = k == "rules" ? kRulesId : k == "options" ? kOptionsId : -1;
+            q += 5 + k.size();
+          } else {
+            ++q;
+          }
+          const std::uint8_t* value = q;
+          switch (*q) {  // the members most requests hold inline, the rest through skip()
+            case binary::Null: case binary::False: case binary::True: q += 1; break;
+            case binary::Int32: q += 5; break;
+            case binary::String: q += 5 + binary::detail::read_u32(q + 1); break;
+            default: q = binary::detail::skip(q);
+          }
+          if (id == kRulesId) rules = value;  // (the last one, as validate finds it)
+          if (id == kOptionsId) options_key = key, options = value, options_end = q;
+        }
+        built = !rules || (*rules == binary::String && binary::View(rules).as_string() == "riichi");
+      }
+      if (!built) {  // another family, or not a binary object: as score_records
+        score_record(kind, p, len, riichi, result, w, record);
+      } else {
+        const RiichiRules* known =
+            options ? cache.of({reinterpret_cast<const char*>(options), static_cast<std::size_t>(options_end - options)}) : nullptr;
+        const std::uint8_t* value = p;
+        if (known) {
+          without_options.assign(reinterpret_cast<const char*>(p), options_key - p);
+          without_options.append(reinterpret_cast<const char*>(options_end), p + len - options_end);
+          value = reinterpret_cast<const std::uint8_t*>(without_options.data());
+        }
+        riichi_reader::read_riichi_fields(binary::View(value), nullptr, riichi);
+        if (known) riichi.request.rules = *known;  // where the member walk would have put it
+        score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
+        write_riichi_record_header(w, record, result);
+        write_result(w, result);
+      }
+    } catch (const InputError& e) {
+      w.restart_record(record);
+      write_failure(w, ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
+    } catch (const std::exception& e) {
+      w.restart_record(record);
+      write_failure(w, ResultError{ErrorCode::InvalidInput, "internal", "", std::string("internal error: ") + e.what()});
+    }
+    w.end_record(record);
+  }
+  w.finish();
+}
+
+namespace {
+
 // score_binary_request's sink for score_records_each: each result handed over, none written
 // (found by argument-dependent lookup, before the templates of result_writer.hpp).
 struct SinkWriter {
@@ -258,6 +370,24 @@ void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& 
       sink.riichi(RiichiResult::failure(ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal"));
     }
   }
+}
+
+void score_built_riichi_request(const std::uint8_t* value, const RiichiRules* rules, ResultSink& sink) {
+  thread_local riichi_reader::RiichiFields riichi;  // reused row after row, as score_records_each's
+  thread_local RiichiResult result;
+  try {
+    riichi_reader::read_riichi_fields(binary::View(value), nullptr, riichi);
+    // Where the member walk would have put it: only finish_riichi and scoring read the rules.
+    if (rules) riichi.request.rules = *rules;
+    score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
+  } catch (const InputError& e) {
+    sink.riichi(invalid(e));
+    return;
+  } catch (const std::exception& e) {
+    sink.riichi(RiichiResult::failure(ErrorCode::InvalidInput, std::string("internal error: ") + e.what(), "internal"));
+    return;
+  }
+  sink.riichi(result);
 }
 
 Json points_json(const Json& q) {
