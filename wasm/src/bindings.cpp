@@ -15,6 +15,7 @@
 #include "tenbou/settlement.hpp"
 #include "tenbou/bignum.hpp"
 #include "core/binary_value.hpp"
+#include "core/built_records.hpp"
 #include "tenbou/error.hpp"
 #include "tenbou/json.hpp"
 #include "core/limits.hpp"
@@ -427,28 +428,6 @@ bool riichi_row(const Column* rules) {
   return n == 6 && std::memcmp(text, "riichi", 6) == 0;
 }
 
-// The rules of the last options value read, by its bytes: read once for the rows that repeat it.
-struct OptionsCache {
-  std::string bytes;
-  bool have = false, valid = false;
-  tenbou::RiichiRules rules;
-  // The rules of `v` (a binary value), or nullptr when they are not valid (the row's own
-  // reading then names the error, in its order).
-  const tenbou::RiichiRules* of(std::string_view v) {
-    if (!have || v != bytes) {
-      bytes.assign(v);
-      have = true;
-      try {
-        const tenbou::binary::View view(reinterpret_cast<const std::uint8_t*>(bytes.data()));
-        rules = tenbou::riichi_rules_from(&view);
-        valid = true;
-      } catch (const std::exception&) {
-        valid = false;
-      }
-    }
-    return valid ? &rules : nullptr;
-  }
-};
 
 // Scores the columns in batch_in (written by tenbou.mjs, this file's only caller, so well
 // formed); returns the table of the result columns: rows, yaku entries, where each column
@@ -533,7 +512,7 @@ std::uint32_t* score(std::size_t size) {
   if (row_in.size() < row_room) row_in.resize(row_room);
   const Column* const rules = rules_col < 0 ? nullptr : &cols[rules_col];
   const Column* const options = options_col < 0 ? nullptr : &cols[options_col];
-  OptionsCache cache;
+  tenbou::RiichiOptionsCache cache;
   Sink sink;
   for (std::uint32_t i = 0; i < rows; ++i) {
     if (whole > 0 && u32_at(p) == i) {

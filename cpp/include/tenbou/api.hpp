@@ -49,12 +49,6 @@ void score_json_text_to(std::string_view request_text, std::string& out);
 // A malformed record gives an invalid_input result, never a read past `size`.
 void score_records(const std::uint8_t* data, std::size_t size, std::string& out);
 
-// score_records for records written by a trusted encoder (the JS API's, tenbou.mjs: every
-// string valid UTF-8, the structure well formed), with the same results: a binary request
-// record (kind 0) is not validated again, and a Riichi request whose "options" are the bytes
-// of the request before's, and valid, has them read once (riichi_rules_from), not again.
-void score_built_records(const std::uint8_t* data, std::size_t size, std::string& out);
-
 // score_records' requests, each result handed to a sink as it is made instead of written
 // (for a front end that reads a few fields of each: the WebAssembly columnar form). A failure,
 // of any family, is a RiichiResult with ok false, as score_request gives it.
@@ -66,14 +60,6 @@ struct ResultSink {
   ~ResultSink() = default;
 };
 void score_records_each(const std::uint8_t* data, std::size_t size, ResultSink& sink);
-
-// One Riichi request ("rules" absent or "riichi") as a binary value the caller built itself
-// from values already checked (the WebAssembly columns: tenbou.mjs writes every string as
-// valid UTF-8, bindings.cpp the structure), so it is not validated again; its result handed
-// to `sink`, as score_records_each hands it. `rules`: when not null, the rules of the
-// request's "options", read once by the caller with riichi_rules_from for the many rows that
-// share them (the value then leaves "options" out: a valid options value names no error).
-void score_built_riichi_request(const std::uint8_t* value, const RiichiRules* rules, ResultSink& sink);
 
 // Payments of a bare han/fu cell (contract.md "Points without a hand").
 // `query` keys: han, fu, yakuman, dealer, tsumo, method, honba, riichi_sticks, options.

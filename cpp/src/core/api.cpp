@@ -7,6 +7,7 @@
 #include "core/result_writer.hpp"
 #include "riichi/request_reader.hpp"
 #include "core/binary_value.hpp"
+#include "core/built_records.hpp"
 
 #include "core/json_fields.hpp"
 #include "tenbou/value_view.hpp"
@@ -229,29 +230,6 @@ constexpr int request_key_id(std::string_view name) {
   return -1;
 }
 
-// The rules of the last "options" value read, by its bytes (a binary value).
-struct OptionsCache {
-  std::string bytes;
-  bool have = false, valid = false;
-  RiichiRules rules;
-  // The rules of `v`, or nullptr when they are not valid (the request's own reading then
-  // names the error, in its order).
-  const RiichiRules* of(std::string_view v) {
-    if (!have || v != bytes) {
-      bytes.assign(v);
-      have = true;
-      try {
-        const binary::View view(reinterpret_cast<const std::uint8_t*>(bytes.data()));
-        rules = riichi_rules_from(&view);
-        valid = true;
-      } catch (const std::exception&) {
-        valid = false;
-      }
-    }
-    return valid ? &rules : nullptr;
-  }
-};
-
 }  // namespace
 
 void score_built_records(const std::uint8_t* data, std::size_t size, std::string& out) {
@@ -260,7 +238,7 @@ void score_built_records(const std::uint8_t* data, std::size_t size, std::string
   riichi_reader::RiichiFields riichi;
   RiichiResult result;
   binary::Writer w(out);
-  OptionsCache cache;
+  RiichiOptionsCache cache;
   std::string without_options;  // a request with its "options" member left out
   std::size_t pos = 0;
   while (pos < size) {
