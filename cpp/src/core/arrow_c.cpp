@@ -325,9 +325,7 @@ void export_batch(std::vector<Column> columns, const Metadata& metadata, ArrowSc
   for (std::size_t i = 0; i < columns.size(); ++i) SchemaOf::fill(columns[i], &top->children[i]);
   SchemaOf::finish(top, schema, 0);
   // The array: a struct without nulls.
-  Column batch = Column::struct_of("", std::move(columns));
-  for (std::int64_t i = 0; i < rows; ++i) batch.end_struct();
-  ExportedColumn::fill(std::move(batch), array);
+  ExportedColumn::fill(Column::from_buffers("", ColumnType::Struct, rows, {}, {}, {}, std::move(columns)), array);
 }
 
 }  // namespace tenbou::tables

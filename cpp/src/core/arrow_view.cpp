@@ -49,8 +49,8 @@ void check_offsets(const O* offsets, std::int64_t offset, std::int64_t length, s
   if (o[0] < 0) throw ColumnError(path, "a negative offset (" + std::to_string(o[0]) + ")");
   // One pass without a branch per slot (it vectorizes: this runs over every string column of
   // every batch); the slot is looked for only when some offset decreases.
-  bool decreasing = false;
-  for (std::int64_t i = 1; i <= length; ++i) decreasing |= o[i] < o[i - 1];
+  unsigned decreasing = 0;
+  for (std::int64_t i = 1; i <= length; ++i) decreasing |= static_cast<unsigned>(o[i] < o[i - 1]);
   if (decreasing)
     for (std::int64_t i = 1; i <= length; ++i)
       if (o[i] < o[i - 1])

@@ -109,14 +109,86 @@ enum class Op : std::uint8_t {
 };
 struct Step {
   Op op;
+  bool utf8;                       // a utf8 column (the common string type): read inline
   const ArrowNode* node;
-  bool RiichiRequest::*flag;  // Op::Flag: the request's member
+  const std::uint8_t* validity;    // null: no null cell
+  std::int64_t offset;             // the array's own offset
+  bool RiichiRequest::*flag;       // Op::Flag: the request's member
 };
+
+// Whether `row` (a logical index) of the step's column holds a value.
+inline bool valid(const Step& s, std::int64_t row) {
+  if (!s.validity) return true;
+  const std::int64_t p = row + s.offset;
+  return (s.validity[p >> 3] >> (p & 7)) & 1;
+}
+inline std::string_view text(const Step& s, std::int64_t row) {
+  if (s.utf8) {
+    const std::int32_t* o = s.node->offsets32 + s.offset + row;
+    return {s.node->chars + o[0], static_cast<std::size_t>(o[1] - o[0])};
+  }
+  return s.node->string_at(row);
+}
 
 bool is_string(ArrowNode::Type t) {
   return t == ArrowNode::Type::Utf8 || t == ArrowNode::Type::LargeUtf8 || t == ArrowNode::Type::Utf8View;
 }
 bool is_integer(ArrowNode::Type t) { return t >= ArrowNode::Type::Int8 && t <= ArrowNode::Type::UInt64; }
+
+// Whether every cell of a scalar column in [begin, end) (logical indices) holds the value of
+// the first (nulls equal); false for lists, structs and floats, which never count as constant.
+bool column_constant(const ArrowNode& c, std::int64_t begin, std::int64_t end) {
+  using T = ArrowNode::Type;
+  if (c.type == T::Null) return true;
+  const bool first_valid = c.valid(begin);
+  if (c.validity)
+    for (std::int64_t i = begin + 1; i < end; ++i)
+      if (c.valid(i) != first_valid) return false;
+  if (!first_valid) return true;  // every cell null
+  if (c.type == T::Bool) {
+    const bool first = c.bit_at(begin);
+    for (std::int64_t i = begin + 1; i < end; ++i)
+      if (c.bit_at(i) != first) return false;
+    return true;
+  }
+  if (c.type == T::Utf8) {  // every string as long as the first, the bytes the first repeated
+    const std::int32_t* o = c.offsets32 + c.offset;
+    const std::int64_t n = o[begin + 1] - o[begin];
+    unsigned differ = 0;
+    for (std::int64_t i = begin + 1; i < end; ++i) differ |= static_cast<unsigned>(o[i + 1] - o[i] != n);
+    if (differ) return false;
+    const std::int64_t bytes = o[end] - o[begin];
+    return bytes <= n || std::memcmp(c.chars + o[begin] + n, c.chars + o[begin], static_cast<std::size_t>(bytes - n)) == 0;
+  }
+  if (is_string(c.type)) {
+    const std::string_view first = c.string_at(begin);
+    for (std::int64_t i = begin + 1; i < end; ++i)
+      if (c.string_at(i) != first) return false;
+    return true;
+  }
+  if (is_integer(c.type)) {
+    const std::int64_t first = c.int_at(begin);
+    for (std::int64_t i = begin + 1; i < end; ++i)
+      if (c.int_at(i) != first) return false;
+    return true;
+  }
+  return false;
+}
+
+// Whether the options cell is the same in every row of [begin, end) (logical indices): a
+// struct of scalar fields or a JSON text, as tables repeat one options value on every row.
+// Then its rules are read once for the range (the reader's own read, on its first row).
+bool constant_over(const ArrowNode& options, std::int64_t begin, std::int64_t end) {
+  if (begin >= end) return true;
+  if (options.type != ArrowNode::Type::Struct) return is_string(options.type) && column_constant(options, begin, end);
+  if (options.validity)
+    for (std::int64_t i = begin + 1; i < end; ++i)
+      if (options.valid(i) != options.valid(begin)) return false;
+  const std::int64_t shift = options.offset;  // a struct's fields are indexed past its offset
+  for (const ArrowNode& f : options.children)
+    if (!column_constant(f, begin + shift, end + shift)) return false;
+  return true;
+}
 
 // The plan of `batch`, or false when some column needs the reader's generic walk.
 bool plan_of(const ArrowNode& batch, std::vector<Step>& plan) {
@@ -124,7 +196,7 @@ bool plan_of(const ArrowNode& batch, std::vector<Step>& plan) {
   using T = ArrowNode::Type;
   plan.clear();
   for (const ArrowNode& c : batch.children) {
-    Step s{Op::Skip, &c, nullptr};
+    Step s{Op::Skip, c.type == T::Utf8, &c, c.validity, c.offset, nullptr};
     const T t = c.type;
     if (t == T::Null) continue;  // every cell null: every row lacks the key
     switch (c.key) {
@@ -195,12 +267,19 @@ inline bool wind_of(std::string_view s, Wind& out) {
 
 class RowScorer {
  public:
-  RowScorer(const ArrowNode& batch, const Json* constant_options, Out& out, Part& part)
+  RowScorer(const ArrowNode& batch, const Json* constant_options, std::int64_t begin, std::int64_t end, Out& out,
+            Part& part)
       : batch_(batch), out_(out), part_(part), fields_(std::make_unique<riichi_reader::RiichiFields>()) {
     scratch_.constant_options = constant_options;
     for (const ArrowNode& c : batch.children)
       if (c.key == riichi_reader::Key::Rules) rules_ = &c;
     planned_ = plan_of(batch, plan_);
+    if (planned_) {
+      options_constant_ = constant_options != nullptr;
+      for (const Step& s : plan_)
+        if (s.op == Op::OptionsStruct || s.op == Op::OptionsText)
+          options_constant_ = constant_over(*s.node, begin + batch.offset, end + batch.offset);
+    }
   }
 
   void run(std::int64_t begin, std::int64_t end) {
@@ -250,14 +329,14 @@ class RowScorer {
     f = kEmpty;
     RiichiRequest& r = f.request;
     for (const Step& s : plan_) {
+      if (!valid(s, row)) continue;  // the key absent from this row
       const ArrowNode& c = *s.node;
-      if (!c.valid(row)) continue;  // the key absent from this row
       switch (s.op) {
         case Op::Skip: break;
-        case Op::Hand: f.hand = c.string_at(row), f.have_hand = true; break;
-        case Op::WinTile: f.win = c.string_at(row), f.have_win = true; break;
-        case Op::Dora: f.dora = c.string_at(row), f.have_dora = true; break;
-        case Op::Ura: f.ura = c.string_at(row), f.have_ura = true; break;
+        case Op::Hand: f.hand = text(s, row), f.have_hand = true; break;
+        case Op::WinTile: f.win = text(s, row), f.have_win = true; break;
+        case Op::Dora: f.dora = text(s, row), f.have_dora = true; break;
+        case Op::Ura: f.ura = text(s, row), f.have_ura = true; break;
         case Op::Melds: {
           const std::int64_t begin = c.list_begin(row), end = c.list_end(row);
           if (end - begin > 4) return false;
@@ -274,8 +353,8 @@ class RowScorer {
           f.have_tsumo = true;
           break;
         case Op::Flag: r.*s.flag = c.bit_at(row); break;
-        case Op::SeatWind: if (!wind_of(c.string_at(row), r.seat_wind)) return false; break;
-        case Op::RoundWind: if (!wind_of(c.string_at(row), r.round_wind)) return false; break;
+        case Op::SeatWind: if (!wind_of(text(s, row), r.seat_wind)) return false; break;
+        case Op::RoundWind: if (!wind_of(text(s, row), r.round_wind)) return false; break;
         case Op::Honba: if (!int_in(c, row, 0, 10000, r.honba)) return false; break;
         case Op::RiichiSticks: if (!int_in(c, row, 0, 10000, r.riichi_sticks)) return false; break;
         case Op::Players: {
@@ -292,12 +371,28 @@ class RowScorer {
         }
         // The reader's own functions: their errors are its errors, at the same member.
         case Op::Method: r.method = parse_method(CellView(&c, row, &scratch_), "method"); break;
-        case Op::OptionsStruct: r.rules = read_riichi_options(CellView(&c, row, &scratch_)); break;
-        case Op::OptionsText: r.rules = read_riichi_options(CellView(parsed_options(c, row, scratch_), &scratch_)); break;
+        case Op::OptionsStruct:
+          if (have_constant_rules_) r.rules = constant_rules_;
+          else keep_rules(r.rules = read_riichi_options(CellView(&c, row, &scratch_)));
+          break;
+        case Op::OptionsText:
+          if (have_constant_rules_) r.rules = constant_rules_;
+          else keep_rules(r.rules = read_riichi_options(CellView(parsed_options(c, row, scratch_), &scratch_)));
+          break;
       }
     }
-    if (scratch_.constant_options) r.rules = read_riichi_options(CellView(scratch_.constant_options, &scratch_));
+    if (scratch_.constant_options) {
+      if (have_constant_rules_) r.rules = constant_rules_;
+      else keep_rules(r.rules = read_riichi_options(CellView(scratch_.constant_options, &scratch_)));
+    }
     return true;
+  }
+  // Rules read from an options value every row of the range holds: every later row takes them
+  // (a value that fails to read is read, and fails, in each row).
+  void keep_rules(const RiichiRules& rules) {
+    if (!options_constant_) return;
+    constant_rules_ = rules;
+    have_constant_rules_ = true;
   }
 
   void fail(RowOut& out, std::size_t yaku_before, ErrorCode code, std::string_view message) {
@@ -370,6 +465,8 @@ class RowScorer {
   const ArrowNode* rules_ = nullptr;
   std::vector<Step> plan_;
   bool planned_ = false;
+  bool options_constant_ = false, have_constant_rules_ = false;
+  RiichiRules constant_rules_;
   RowScratch scratch_;
   std::unique_ptr<riichi_reader::RiichiFields> fields_;
   RiichiResult result_;
@@ -378,7 +475,7 @@ class RowScorer {
 void score_part(const ArrowNode& batch, const Json* constant_options, std::int64_t begin, std::int64_t end, Out& out,
                 Part& part) {
   try {
-    RowScorer(batch, constant_options, out, part).run(begin, end);
+    RowScorer(batch, constant_options, begin, end, out, part).run(begin, end);
   } catch (...) {
     part.failure = std::current_exception();
   }
