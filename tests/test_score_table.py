@@ -661,3 +661,23 @@ def test_result_columns_are_dictionary_encoded_and_read_everywhere(real_wins):
     if duckdb is not None:
         got = duckdb.connect().execute("select \"limit\", error, yaku from result").fetchall()
         assert [(a, b, list(c)) for a, b, c in got] == rows
+
+
+def test_method_and_options_errors_in_column_order(real_wins):
+    """method and options are read by the reader's own functions, which may raise: with both bad
+    in a row, the error names whichever column comes first, as score() names the first key."""
+    bad_options = {"preset": "nope", "red_fives": True, "open_tanyao": True}
+    requests = with_cells(real_wins[:12], {1: {"method": "dice"}, 2: {"options": bad_options},
+                                           3: {"method": "dice", "options": bad_options},
+                                           4: {"method": "aotenjo", "honba": -1}, 5: {"method": "han_only"}})
+    for q in requests:
+        q.setdefault("method", "fuhan")
+    table = table_of(requests)
+    keys = table.column_names
+    assert keys.index("method") > keys.index("options")
+    first_method = table.select(["method"] + [k for k in keys if k != "method"])
+    for t in (table, first_method):
+        result = tenbou.score_table(t)
+        assert differences(t, result) == []
+    got = [tenbou.score_table(t).column("message")[3].as_py() for t in (table, first_method)]
+    assert got[0].startswith("options") and got[1].startswith("method")

@@ -102,7 +102,10 @@ struct RowOut {
 // options): one step per column, its key and type resolved once per batch, each cell read
 // straight from its buffers. A value the Riichi reader would refuse (a bad wind letter, honba
 // out of range, five melds, a null meld) sends the row to that reader instead, so every error
-// is its own, raised in the same member order.
+// is its own. Only the reader's own calls (method, options) can throw: they run last, in column
+// order, and the reads before them cannot fail where the reader succeeds, so the first error
+// is the reader's first error in member order. The flags, the most columns, run in a loop of
+// their own.
 enum class Op : std::uint8_t {
   Skip, Hand, WinTile, Dora, Ura, Melds, Tsumo, Flag, SeatWind, RoundWind, Honba, RiichiSticks, Players, Kita,
   Method, OptionsStruct, OptionsText
@@ -275,6 +278,16 @@ class RowScorer {
       if (c.key == riichi_reader::Key::Rules) rules_ = &c;
     planned_ = plan_of(batch, plan_);
     if (planned_) {
+      for (const Step& s : plan_)
+        if (s.op == Op::Flag)
+          flags_.push_back({s.validity, static_cast<const std::uint8_t*>(s.node->values), s.offset, s.flag});
+      auto throws = [](const Step& s) { return s.op == Op::Method || s.op == Op::OptionsStruct || s.op == Op::OptionsText; };
+      std::vector<Step> ordered;
+      for (const Step& s : plan_)
+        if (s.op != Op::Flag && !throws(s)) ordered.push_back(s);
+      for (const Step& s : plan_)
+        if (throws(s)) ordered.push_back(s);
+      plan_ = std::move(ordered);
       options_constant_ = constant_options != nullptr;
       for (const Step& s : plan_)
         if (s.op == Op::OptionsStruct || s.op == Op::OptionsText)
@@ -328,6 +341,11 @@ class RowScorer {
     const std::int64_t row = i + batch_.offset;  // the columns' logical index
     f = kEmpty;
     RiichiRequest& r = f.request;
+    for (const FlagStep& s : flags_) {
+      const std::int64_t p = row + s.offset;
+      if (s.validity && !((s.validity[p >> 3] >> (p & 7)) & 1)) continue;
+      r.*s.flag = (s.values[p >> 3] >> (p & 7)) & 1;
+    }
     for (const Step& s : plan_) {
       if (!valid(s, row)) continue;  // the key absent from this row
       const ArrowNode& c = *s.node;
@@ -352,7 +370,7 @@ class RowScorer {
           f.tsumo_given_false = !r.tsumo;
           f.have_tsumo = true;
           break;
-        case Op::Flag: r.*s.flag = c.bit_at(row); break;
+        case Op::Flag: break;  // (flags_)
         case Op::SeatWind: if (!wind_of(text(s, row), r.seat_wind)) return false; break;
         case Op::RoundWind: if (!wind_of(text(s, row), r.round_wind)) return false; break;
         case Op::Honba: if (!int_in(c, row, 0, 10000, r.honba)) return false; break;
@@ -463,7 +481,15 @@ class RowScorer {
   Out& out_;
   Part& part_;
   const ArrowNode* rules_ = nullptr;
-  std::vector<Step> plan_;
+  // A bool flag column of the plan.
+  struct FlagStep {
+    const std::uint8_t* validity;  // null: no null cell
+    const std::uint8_t* values;
+    std::int64_t offset;
+    bool RiichiRequest::*flag;
+  };
+  std::vector<Step> plan_;  // every column but the flags, the reader's own calls last
+  std::vector<FlagStep> flags_;
   bool planned_ = false;
   bool options_constant_ = false, have_constant_rules_ = false;
   RiichiRules constant_rules_;
