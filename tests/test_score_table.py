@@ -681,3 +681,21 @@ def test_method_and_options_errors_in_column_order(real_wins):
         assert differences(t, result) == []
     got = [tenbou.score_table(t).column("message")[3].as_py() for t in (table, first_method)]
     assert got[0].startswith("options") and got[1].startswith("method")
+
+
+def test_the_docs_list_the_result_columns_and_their_types():
+    import re
+
+    doc = (Path(__file__).parent.parent / "docs" / "tables.md").read_text(encoding="utf-8")
+    section = doc.split("**The result columns**", 1)[1].split("\n\n", 2)[1]
+    documented = re.findall(r"^\| `([a-z_]+)` \| `([^`]+)` \|", section, flags=re.M)
+    result = tenbou.score_table(pa.table({"hand": ["234567m234p55s678s"], "win_tile": ["5m"]}))
+
+    def written(t: Any) -> str:
+        if pa.types.is_dictionary(t):
+            return f"dictionary<{t.index_type}, {t.value_type}>"
+        if pa.types.is_list(t):
+            return f"list<{written(t.value_type)}>"
+        return str(t)
+
+    assert documented == [(f.name, written(f.type)) for f in result.schema]
