@@ -538,3 +538,164 @@ def test_pandas_dataframe(real_wins):
     players = [q.get("players") is not None for q in real_wins[:300]]
     assert 0 < sum(players) < 300
     assert [r["message"] for r in floats] == ["players: must be an integer, not number" if p else None for p in players]
+
+
+# --- the shortcuts of the core's row reading (core/score_table.cpp), each checked against score() ---
+
+def with_cells(requests: List[Dict[str, Any]], changes: Dict[int, Dict[str, Any]]) -> List[Dict[str, Any]]:
+    out = [dict(q) for q in requests]
+    for i, cells in changes.items():
+        out[i].update(cells)
+    return out
+
+
+def test_planned_rows_refused_as_score_refuses(real_wins):
+    """A table of plain column types is read through a per-batch plan; a value the Riichi reader
+    refuses sends its row to that reader, so the error (and which of two bad cells is named: the
+    first in column order) is score()'s."""
+    bad_options = {"preset": "nope", "red_fives": True, "open_tanyao": True}
+    changes = [
+        {"seat_wind": "X"}, {"seat_wind": "EE"}, {"seat_wind": ""}, {"round_wind": "n"}, {"honba": -1},
+        {"honba": 10001}, {"riichi_sticks": 10**6}, {"players": 2}, {"players": 5}, {"kita": -1}, {"kita": 5},
+        {"melds": ["pon:111z"] * 5}, {"melds": ["pon:111z", None]}, {"hand": "19m19p19s1234567zz"},
+        {"options": bad_options}, {"honba": -1, "kita": 9}, {"seat_wind": "Q", "honba": -1},
+        {"options": bad_options, "players": 2}, {"honba": -1, "options": bad_options}, {"tsumo": None, "riichi": None},
+    ]
+    requests = with_cells(real_wins[:len(changes) * 3], {3 * k + 1: c for k, c in enumerate(changes)})
+    table = table_of(requests)
+    keys = table.column_names
+    assert keys.index("seat_wind") < keys.index("honba") < keys.index("options") < keys.index("players") < keys.index("kita")
+    result = tenbou.score_table(table)
+    assert differences(table, result, limit=5) == []
+    got = result.to_pylist()
+    assert sum(not got[3 * k + 1]["ok"] for k in range(len(changes))) >= len(changes) - 1
+    # options given as JSON text: the same rows, the same answers
+    as_json = table.set_column(keys.index("options"), "options", pa.array([json.dumps(q["options"]) for q in requests]))
+    assert tenbou.score_table(as_json).to_pylist() == got
+    # an unsigned column past int64's range is refused as a too large integer
+    wide = table.set_column(keys.index("honba"), "honba",
+                            pa.array([2**64 - 1 if i == 3 else abs(q["honba"]) for i, q in enumerate(requests)], pa.uint64()))
+    assert differences(wide, tenbou.score_table(wide)) == []
+    assert tenbou.score_table(wide).column("message")[3].as_py() == "honba: integer out of range"
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_options_read_once_only_while_every_row_holds_them(real_wins, threads):
+    """The rules of an options value every row of a thread's range holds are read once: a row
+    whose options differ anywhere (a field, a same-length preset, a null struct, a later row,
+    the second thread's half) must still be scored with its own."""
+    n = len(real_wins)
+    base = real_wins[0]["options"]
+    yaku = tenbou.score_table(table_of(real_wins)).column("yaku").to_pylist()
+    open_tanyao = max(i for i, q in enumerate(real_wins) if q["melds"] and yaku[i] == ["tanyao"])  # late in the table
+    assert open_tanyao > n // 2
+    cases = {
+        "a switch": {open_tanyao: {"options": dict(base, open_tanyao=False)}},
+        "a preset of the same length": {n // 2 + 7: {"options": dict(base, preset="tenhoo")}},
+        "a null struct": {5000: {"options": None}},
+        "a missing field": {4200: {"options": {"preset": "tenhou", "red_fives": True}}},
+    }
+    for name, change in cases.items():
+        requests = with_cells(real_wins, change)
+        table = table_of(requests)
+        result = tenbou.score_table(table, threads=threads)
+        (i,) = change
+        assert result.slice(i, 1).to_pylist() == [expected(row_object(table, i))], name
+        want = tenbou.score_table(table.slice(i, 1)).to_pylist()[0]
+        assert result.slice(i, 1).to_pylist()[0] == want, name
+        if name == "a preset of the same length":
+            assert want["error"] == "invalid_input" and "preset" in want["message"]
+        if name == "a switch":
+            assert want["error"] == "no_yaku"
+        # the rows around it keep the common options
+        for j in (0, i - 1, i + 1 if i + 1 < n else 1):
+            assert result.slice(j, 1).to_pylist() == [expected(row_object(table, j))], name
+    # JSON text options: one text differs from the others by a byte (the same length)
+    texts = [json.dumps(base)] * n
+    texts[n - 3] = texts[n - 3].replace("true", "True", 1)
+    table = table_of(real_wins).drop_columns(["options"]).append_column("options", pa.array(texts))
+    result = tenbou.score_table(table, threads=threads).to_pylist()
+    assert result[n - 3]["error"] == "invalid_input" and result[n - 3]["message"].startswith("options:")
+    assert [r["error"] for r in result[n - 6:n - 3]] == [expected(real_wins[k])["error"] for k in range(n - 6, n - 3)]
+
+
+def test_options_every_row_refuses(real_wins):
+    """Options every row holds that cannot be read fail every row (nothing kept from a failure)."""
+    table = table_of(real_wins[:50]).drop_columns(["options"])
+    bad = {"preset": "tenhou", "kiriage": "yes"}
+    for result in (tenbou.score_table(table, options=bad),
+                   tenbou.score_table(table.append_column("options", pa.array([json.dumps(bad)] * 50)))):
+        want = str(pytest.raises(tenbou.InvalidRequestError, tenbou.score, dict(real_wins[0], options=bad)).value)
+        assert result.column("message").to_pylist() == [want] * 50
+
+
+def test_result_columns_are_dictionary_encoded_and_read_everywhere(real_wins):
+    """limit, error and the yaku keys are Arrow dictionary columns (docs/tables.md): pyarrow,
+    pandas, Polars and DuckDB read them as text."""
+    requests = real_wins[:200] + [{"hand": "123m"}, {"hand": "123m456p789s11z234s", "win_tile": "2s"}]
+    result = tenbou.score_table(table_of(requests))
+    for name in ("limit", "error"):
+        t = result.schema.field(name).type
+        assert pa.types.is_dictionary(t) and t.value_type == pa.string() and t.index_type == pa.int8()
+    assert pa.types.is_dictionary(result.schema.field("yaku").type.value_type)
+    assert result.schema.field("yaku_han").type == pa.list_(pa.int16())
+    want = [expected(q) for q in requests]
+    assert result.to_pylist() == want
+    assert {w["limit"] for w in want} > {None, "mangan"} and {w["error"] for w in want} == {None, "invalid_input", "no_yaku"}
+    rows = [(w["limit"], w["error"], w["yaku"]) for w in want]
+    pd = pytest.importorskip("pandas")
+    df = result.to_pandas()
+    assert [(None if pd.isna(a) else a, None if pd.isna(b) else b, list(c)) for a, b, c in
+            zip(df["limit"], df["error"], df["yaku"])] == rows
+    try:
+        import polars as pl
+    except ImportError:
+        pl = None
+    if pl is not None:
+        frame = pl.from_arrow(result)
+        assert list(zip(frame["limit"].to_list(), frame["error"].to_list(), frame["yaku"].to_list())) == rows
+    try:
+        import duckdb
+    except ImportError:
+        duckdb = None
+    if duckdb is not None:
+        got = duckdb.connect().execute("select \"limit\", error, yaku from result").fetchall()
+        assert [(a, b, list(c)) for a, b, c in got] == rows
+
+
+def test_method_and_options_errors_in_column_order(real_wins):
+    """method and options are read by the reader's own functions, which may raise: with both bad
+    in a row, the error names whichever column comes first, as score() names the first key."""
+    bad_options = {"preset": "nope", "red_fives": True, "open_tanyao": True}
+    requests = with_cells(real_wins[:12], {1: {"method": "dice"}, 2: {"options": bad_options},
+                                           3: {"method": "dice", "options": bad_options},
+                                           4: {"method": "aotenjo", "honba": -1}, 5: {"method": "han_only"}})
+    for q in requests:
+        q.setdefault("method", "fuhan")
+    table = table_of(requests)
+    keys = table.column_names
+    assert keys.index("method") > keys.index("options")
+    first_method = table.select(["method"] + [k for k in keys if k != "method"])
+    for t in (table, first_method):
+        result = tenbou.score_table(t)
+        assert differences(t, result) == []
+    got = [tenbou.score_table(t).column("message")[3].as_py() for t in (table, first_method)]
+    assert got[0].startswith("options") and got[1].startswith("method")
+
+
+def test_the_docs_list_the_result_columns_and_their_types():
+    import re
+
+    doc = (Path(__file__).parent.parent / "docs" / "tables.md").read_text(encoding="utf-8")
+    section = doc.split("**The result columns**", 1)[1].split("\n\n", 2)[1]
+    documented = re.findall(r"^\| `([a-z_]+)` \| `([^`]+)` \|", section, flags=re.M)
+    result = tenbou.score_table(pa.table({"hand": ["234567m234p55s678s"], "win_tile": ["5m"]}))
+
+    def written(t: Any) -> str:
+        if pa.types.is_dictionary(t):
+            return f"dictionary<{t.index_type}, {t.value_type}>"
+        if pa.types.is_list(t):
+            return f"list<{written(t.value_type)}>"
+        return str(t)
+
+    assert documented == [(f.name, written(f.type)) for f in result.schema]

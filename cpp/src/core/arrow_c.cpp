@@ -1,8 +1,10 @@
 // Column building and export through the Arrow C data interface (arrow_c.hpp).
 #include "core/arrow_c.hpp"
 
+#include <bitset>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 
 namespace tenbou::tables {
@@ -66,6 +68,60 @@ Column Column::struct_of(std::string name, std::vector<Column> fields) {
   Column c(std::move(name), ColumnType::Struct);
   c.children_ = std::move(fields);
   return c;
+}
+
+Column Column::from_buffers(std::string name, ColumnType type, std::int64_t length, std::vector<std::uint8_t> data,
+                            std::vector<std::int32_t> offsets, std::vector<std::uint8_t> validity,
+                            std::vector<Column> children) {
+  Column c(std::move(name), type);
+  auto wrong = [&](const std::string& what) { throw std::logic_error("Column::from_buffers " + c.name_ + ": " + what); };
+  if (length < 0) wrong("negative length");
+  const auto rows = static_cast<std::size_t>(length);
+  const std::size_t bit_bytes = (rows + 7) / 8;
+  switch (type) {
+    case ColumnType::Bool:
+      if (data.size() < bit_bytes) wrong("too few value bits");
+      break;
+    case ColumnType::Utf8:
+    case ColumnType::List:
+      if (offsets.size() != rows + 1 || offsets[0] != 0) wrong("offsets must be length + 1 entries from 0");
+      for (std::size_t i = 0; i < rows; ++i)
+        if (offsets[i + 1] < offsets[i]) wrong("offsets decrease");
+      if (type == ColumnType::Utf8 && static_cast<std::size_t>(offsets[rows]) != data.size()) wrong("offsets and data disagree");
+      if (type == ColumnType::List && (children.size() != 1 || children[0].length() != offsets[rows]))
+        wrong("a list needs one item column as long as its last offset");
+      break;
+    case ColumnType::Struct:
+      for (const Column& f : children)
+        if (f.length() != length) wrong("a field of another length");
+      break;
+    default:
+      if (data.size() != rows * static_cast<std::size_t>(width_of(type))) wrong("data is not length x width bytes");
+      break;
+  }
+  if (type != ColumnType::Utf8 && type != ColumnType::List && !offsets.empty()) wrong("offsets for a type without them");
+  if (type != ColumnType::List && type != ColumnType::Struct && !children.empty()) wrong("children for a type without them");
+  if (validity.empty()) {
+    validity.assign(bit_bytes, 0xFF);
+  } else {
+    if (validity.size() < bit_bytes) wrong("too few validity bits");
+    std::int64_t valid = 0;
+    for (std::size_t b = 0; b < rows / 8; ++b) valid += static_cast<std::int64_t>(std::bitset<8>(validity[b]).count());
+    for (std::size_t i = rows / 8 * 8; i < rows; ++i) valid += (validity[i >> 3] >> (i & 7)) & 1;
+    c.nulls_ = length - valid;
+  }
+  c.validity_ = std::move(validity);
+  c.data_ = std::move(data);
+  if (!offsets.empty()) c.offsets_ = std::move(offsets);
+  c.children_ = std::move(children);
+  c.length_ = length;
+  return c;
+}
+
+void Column::set_dictionary(Dictionary dictionary) {
+  if (type_ != ColumnType::Int8 && type_ != ColumnType::Int16 && type_ != ColumnType::Int32)
+    throw std::logic_error("set_dictionary: the indices of " + name_ + " must be Int8, Int16 or Int32");
+  dictionary_ = std::move(dictionary);
 }
 
 void Column::set_valid(bool valid) {
@@ -148,19 +204,21 @@ struct ExportedColumn {
   std::vector<const void*> buffers;
   std::vector<ArrowArray> child_arrays;
   std::vector<ArrowArray*> child_array_ptrs;
+  std::unique_ptr<ArrowArray> dictionary;  // a dictionary-encoded column's strings
 
   static void release_array(ArrowArray* array) {
     if (!array->release) return;
     auto* self = static_cast<ExportedColumn*>(array->private_data);
     for (ArrowArray& c : self->child_arrays)
       if (c.release) c.release(&c);
+    if (self->dictionary && self->dictionary->release) self->dictionary->release(self->dictionary.get());
     delete self;
     array->release = nullptr;
   }
 
   // Fills `array` from `column` (moved in); children recursively.
   static void fill(Column&& column, ArrowArray* array) {
-    auto* self = new ExportedColumn{std::move(column), {}, {}, {}};
+    auto* self = new ExportedColumn{std::move(column), {}, {}, {}, {}};
     Column& c = self->column;
     static const std::uint8_t kEmpty[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // a non-null pointer for empty buffers
     const void* validity = c.nulls_ > 0 ? static_cast<const void*>(c.validity_.data()) : nullptr;
@@ -182,6 +240,13 @@ struct ExportedColumn {
     array->buffers = self->buffers.data();
     array->children = self->child_array_ptrs.empty() ? nullptr : self->child_array_ptrs.data();
     array->dictionary = nullptr;
+    if (c.dictionary_) {
+      Column strings("", ColumnType::Utf8);
+      for (const std::string& v : *c.dictionary_) strings.push_string(v);
+      self->dictionary = std::make_unique<ArrowArray>();
+      fill(std::move(strings), self->dictionary.get());
+      array->dictionary = self->dictionary.get();
+    }
     array->release = &release_array;
     array->private_data = self;
   }
@@ -193,12 +258,14 @@ struct ExportedSchema {
   std::string format, name, metadata;
   std::vector<ArrowSchema> children;
   std::vector<ArrowSchema*> child_ptrs;
+  std::unique_ptr<ArrowSchema> dictionary;  // a dictionary-encoded column's value type (utf8)
 
   static void release(ArrowSchema* schema) {
     if (!schema->release) return;
     auto* self = static_cast<ExportedSchema*>(schema->private_data);
     for (ArrowSchema& c : self->children)
       if (c.release) c.release(&c);
+    if (self->dictionary && self->dictionary->release) self->dictionary->release(self->dictionary.get());
     delete self;
     schema->release = nullptr;
   }
@@ -225,9 +292,13 @@ std::string encode_metadata(const Metadata& metadata) {
 // A column's schema (it reads only the type tree, so it is built before the column is moved).
 struct SchemaOf {
   static void fill(const Column& c, ArrowSchema* schema) {
-    auto* self = new ExportedSchema{format_of(c.type()), c.name(), {}, {}, {}};
+    auto* self = new ExportedSchema{format_of(c.type()), c.name(), {}, {}, {}, {}};
     self->children.resize(c.children_.size());
     for (std::size_t i = 0; i < c.children_.size(); ++i) fill(c.children_[i], &self->children[i]);
+    if (c.dictionary_) {  // the indices' format above; the values' type here
+      self->dictionary = std::make_unique<ArrowSchema>();
+      finish(new ExportedSchema{"u", "", {}, {}, {}, {}}, self->dictionary.get(), ARROW_FLAG_NULLABLE);
+    }
     finish(self, schema, ARROW_FLAG_NULLABLE);
   }
   static void finish(ExportedSchema* self, ArrowSchema* schema, std::int64_t flags) {
@@ -238,7 +309,7 @@ struct SchemaOf {
     schema->flags = flags;
     schema->n_children = static_cast<std::int64_t>(self->children.size());
     schema->children = self->child_ptrs.empty() ? nullptr : self->child_ptrs.data();
-    schema->dictionary = nullptr;
+    schema->dictionary = self->dictionary.get();
     schema->release = &ExportedSchema::release;
     schema->private_data = self;
   }
@@ -249,14 +320,12 @@ void export_batch(std::vector<Column> columns, const Metadata& metadata, ArrowSc
   for (const Column& c : columns)
     if (c.length() != rows) throw std::logic_error("export_batch: column " + c.name() + " has another length");
   // The schema: a struct of the columns, with the table's metadata.
-  auto* top = new ExportedSchema{"+s", "", encode_metadata(metadata), {}, {}};
+  auto* top = new ExportedSchema{"+s", "", encode_metadata(metadata), {}, {}, {}};
   top->children.resize(columns.size());
   for (std::size_t i = 0; i < columns.size(); ++i) SchemaOf::fill(columns[i], &top->children[i]);
   SchemaOf::finish(top, schema, 0);
   // The array: a struct without nulls.
-  Column batch = Column::struct_of("", std::move(columns));
-  for (std::int64_t i = 0; i < rows; ++i) batch.end_struct();
-  ExportedColumn::fill(std::move(batch), array);
+  ExportedColumn::fill(Column::from_buffers("", ColumnType::Struct, rows, {}, {}, {}, std::move(columns)), array);
 }
 
 }  // namespace tenbou::tables

@@ -3,8 +3,11 @@
 // DuckDB, nanoarrow, ...) takes the buffers as they are, without copying and without the core
 // linking any Arrow library. Used for the record tables (records/tables.cpp) and score_table.
 //
-// A Column is appended to row by row (values, nulls, list items, struct fields) and exported
-// once; the exported arrays own the buffers until the consumer calls release().
+// A Column is appended to row by row (values, nulls, list items, struct fields), or made whole
+// from buffers its producer filled (from_buffers: no per-value call), and exported once; the
+// exported arrays own the buffers until the consumer calls release(). An integer column may be
+// dictionary-encoded (set_dictionary): its values index a fixed list of strings, exported as
+// an Arrow dictionary array (pyarrow, pandas, Polars and DuckDB read it as categorical text).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -51,11 +54,25 @@ namespace tenbou::tables {
 
 enum class ColumnType : std::uint8_t { Bool, Int8, Int16, Int32, Int64, Utf8, List, Struct };
 
+// The strings a dictionary-encoded column's values index (shared: one list for many batches).
+using Dictionary = std::shared_ptr<const std::vector<std::string>>;
+
 class Column {
  public:
   Column(std::string name, ColumnType type);
   static Column list_of(std::string name, Column item);
   static Column struct_of(std::string name, std::vector<Column> fields);
+  // A whole column from buffers the caller filled: `length` rows; `data`: the values (Bool: one
+  // bit a row, LSB first; Int8-64: length x width bytes, native order; Utf8: the bytes);
+  // `offsets`: Utf8 and List, length + 1 entries from 0; `validity`: one bit a row, 1 = valid
+  // (empty: every row valid); `children`: List's one item column, Struct's fields. Sizes are
+  // checked (std::logic_error); the column can be appended to afterwards.
+  static Column from_buffers(std::string name, ColumnType type, std::int64_t length, std::vector<std::uint8_t> data,
+                             std::vector<std::int32_t> offsets = {}, std::vector<std::uint8_t> validity = {},
+                             std::vector<Column> children = {});
+  // Makes this Int8/Int16/Int32 column dictionary-encoded: each valid value is an index into
+  // `dictionary` (the caller keeps them in range: consumers do not check).
+  void set_dictionary(Dictionary dictionary);
 
   const std::string& name() const { return name_; }
   ColumnType type() const { return type_; }
@@ -92,6 +109,7 @@ class Column {
   std::vector<std::uint8_t> data_;      // fixed-width values, Bool's bits, or Utf8's bytes
   std::vector<std::int32_t> offsets_;   // Utf8 and List: length_ + 1 entries, from 0
   std::vector<Column> children_;
+  Dictionary dictionary_;               // set: the values index these strings
 };
 
 // A table's schema-level metadata: key/value pairs (the schema's name and version).

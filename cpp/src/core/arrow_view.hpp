@@ -85,7 +85,26 @@ struct ArrowNode {
   // A list cell's items: child indices [begin, end).
   std::int64_t list_begin(std::int64_t i) const { return offsets32 ? offsets32[i + offset] : offsets64[i + offset]; }
   std::int64_t list_end(std::int64_t i) const { return offsets32 ? offsets32[i + offset + 1] : offsets64[i + offset + 1]; }
-  std::int64_t int_at(std::int64_t i) const;
+  // An integer column's value (a uint64 past int64's range wraps: kind() tells it apart).
+  std::int64_t int_at(std::int64_t i) const {
+    const auto* base = static_cast<const std::uint8_t*>(values);
+    const std::int64_t p = i + offset;
+    switch (type) {
+      case Type::Int8: { std::int8_t v; std::memcpy(&v, base + p, 1); return v; }
+      case Type::UInt8: return base[p];
+      case Type::Int16: { std::int16_t v; std::memcpy(&v, base + 2 * p, 2); return v; }
+      case Type::UInt16: { std::uint16_t v; std::memcpy(&v, base + 2 * p, 2); return v; }
+      case Type::Int32: { std::int32_t v; std::memcpy(&v, base + 4 * p, 4); return v; }
+      case Type::UInt32: { std::uint32_t v; std::memcpy(&v, base + 4 * p, 4); return v; }
+      case Type::Int64: { std::int64_t v; std::memcpy(&v, base + 8 * p, 8); return v; }
+      case Type::UInt64: { std::uint64_t v; std::memcpy(&v, base + 8 * p, 8); return static_cast<std::int64_t>(v); }
+      default: return 0;
+    }
+  }
+  bool bit_at(std::int64_t i) const {  // a Bool column's value
+    const std::int64_t p = i + offset;
+    return (static_cast<const std::uint8_t*>(values)[p >> 3] >> (p & 7)) & 1;
+  }
 };
 
 // A record batch (a "+s" struct array) with every column checked. The node points into
@@ -111,6 +130,10 @@ struct RowScratch {
   RiichiRules rules;
   char digits[24];           // a uint64 past int64's range, as text (the view that asked reads it at once)
 };
+
+// The options of `row` of a JSON text options column, parsed (the scratch's copy, reused while
+// the rows repeat one text); an InputError naming "options" when the text is not JSON.
+const Json* parsed_options(const ArrowNode& column, std::int64_t row, RowScratch& scratch);
 
 // A request key as the Riichi reader sees it: the column's key, looked up once per batch.
 struct CellKey {
@@ -196,7 +219,7 @@ class CellView final : public ValueView {
     const std::int64_t row = i_ + node_->offset;  // the children's logical index
     for (const ArrowNode& c : node_->children) {
       if (!c.valid(row)) continue;
-      if (c.json) visit(CellKey{&c}, CellView(parsed_options(c, row), scratch_));
+      if (c.json) visit(CellKey{&c}, CellView(tables::parsed_options(c, row, *scratch_), scratch_));
       else visit(CellKey{&c}, CellView(&c, row, scratch_));
     }
     if (top() && scratch_->constant_options) visit(std::string_view("options"), CellView(scratch_->constant_options, scratch_));
@@ -210,7 +233,6 @@ class CellView final : public ValueView {
  private:
   bool top() const { return node_->path.empty(); }
   std::string_view uint_digits() const;
-  const Json* parsed_options(const ArrowNode& column, std::int64_t row) const;
 
   const ArrowNode* node_;
   const Json* json_;

@@ -3,8 +3,10 @@
 // (arrow_c.hpp) - the same column set as the WebAssembly scoreColumns (docs/javascript.md
 // "Columns"), Arrow-typed:
 //   ok bool, han int32, fu int32, yakuman int32, total int64 (null: an aotenjo total past
-//   int64), limit utf8 (null: none), error utf8 (the code; null when scored), message utf8
-//   (null when scored), yaku list<utf8> (keys), yaku_han list<int16>.
+//   int64), limit dictionary<int8, utf8> (null: none), error dictionary<int8, utf8> (the code;
+//   null when scored), message utf8 (null when scored), yaku list<dictionary<int8, utf8>>
+//   (keys), yaku_han list<int16>. The dictionaries are fixed (every yaku key, limit name,
+//   error code): a value is one byte, and no string is written per row.
 // Korean and Hong Kong-Taiwan rows: total as their result's total (0 for a Korean result
 // without payment), han the Korean han, no yaku (as scoreColumns).
 #pragma once
