@@ -280,3 +280,14 @@ def test_discards_answer_when_the_dict_path_answers():
     assert got["discards"][0] == _core._discards_via_json(req)["discards"][0]
     assert got["discards"][0] != got["discards"][1] and got["discards"][0]["waits"][0] != {}
     assert (got == [1]) is False and got != "x"
+
+
+def test_discards_views_are_mappings():
+    from collections.abc import Mapping
+
+    d = tenbou.discards({"hand": "123m456m789p23459s", "riichi": True, "seat_wind": "S"})
+    option = d["discards"][0]
+    wait = option["waits"][0]
+    assert all(isinstance(v, Mapping) for v in (d, option, wait, wait["ron"]))
+    assert repr(d) == "<DiscardsAnswer shanten 0, 14 discards, best first: 9s 2s 5s 1m 4m 9p 3s 4s 6m 2m 3m 5m 7p 8p>"
+    assert repr(option) == "<DiscardOption 9s: shanten 0, 2 useful tiles (6 unseen), 2 waits>"
