@@ -865,27 +865,10 @@ PyObject* node_richcompare(PyObject* self, PyObject* other, int op) {
   return result;
 }
 
+// The repr of the dict it stands for (as the answer printed before: str() of a discard is
+// compared and sorted by callers).
 PyObject* node_repr(PyObject* self) {
-  Node* n = as_node(self);
-  switch (n->kind) {
-    case Kind::Answer: {
-      std::string tiles;
-      for (const tenbou::DiscardOption& opt : n->answer->discards)
-        tiles += (tiles.empty() ? "" : " ") + tenbou::tile_name(opt.tile, opt.red);
-      return PyUnicode_FromFormat("<DiscardsAnswer shanten %d, %zd discards, best first: %s>", n->answer->shanten,
-                                  static_cast<Py_ssize_t>(n->answer->discards.size()), tiles.c_str());
-    }
-    case Kind::Option: {
-      const tenbou::DiscardOption& opt = option_of(n);
-      return PyUnicode_FromFormat("<DiscardOption %s: shanten %d, %zd useful tiles (%d unseen), %zd waits%s>",
-                                  tenbou::tile_name(opt.tile, opt.red).c_str(), opt.analysis.shanten,
-                                  static_cast<Py_ssize_t>(opt.analysis.ukeire.size()), opt.analysis.ukeire_unseen,
-                                  static_cast<Py_ssize_t>(opt.waits.size()), opt.analysis.furiten ? " furiten" : "");
-    }
-    case Kind::Wait:
-    case Kind::Result: break;
-  }
-  PyObject* d = node_dict(n);  // a wait or a result: its dict, as it printed before
+  PyObject* d = node_dict(as_node(self));
   if (!d) return nullptr;
   PyObject* text = PyObject_Repr(d);
   Py_DECREF(d);
