@@ -655,7 +655,8 @@ int key_index(Kind kind, PyObject* key) {
 }
 
 PyObject* new_node(PyObject* root, Kind kind, int option, int wait, bool tsumo) {
-  Node* n = PyObject_GC_New(Node, &type_of(kind));  // untracked until it keeps a dict
+  // Only a result can keep an object (its dict): the other kinds are not the collector's types at all.
+  Node* n = kind == Kind::Result ? PyObject_GC_New(Node, &type_of(kind)) : PyObject_New(Node, &type_of(kind));
   if (!n) return nullptr;
   n->answer = as_node(root)->answer;
   Py_INCREF(root);
@@ -888,13 +889,17 @@ int node_clear(PyObject* self) {
 
 void node_dealloc(PyObject* self) {
   Node* n = as_node(self);
-  if (PyObject_GC_IsTracked(self)) PyObject_GC_UnTrack(self);
+  const bool gc_type = PyType_IS_GC(Py_TYPE(self));
+  if (gc_type && PyObject_GC_IsTracked(self)) PyObject_GC_UnTrack(self);
   Py_CLEAR(n->full);
   if (n->root)
     Py_DECREF(n->root);
   else
     delete n->answer;
-  PyObject_GC_Del(self);
+  if (gc_type)
+    PyObject_GC_Del(self);
+  else
+    PyObject_Del(self);
 }
 
 PySequenceMethods node_sequence = [] {
@@ -920,9 +925,12 @@ void init_node_type(Kind kind, const char* name, const char* doc) {
   t.tp_doc = doc;
   t.tp_basicsize = sizeof(Node);
   t.tp_dealloc = node_dealloc;
-  t.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC;
-  t.tp_traverse = node_traverse;
-  t.tp_clear = node_clear;
+  t.tp_flags = Py_TPFLAGS_DEFAULT;
+  if (kind == Kind::Result) {  // a result keeps its dict once made (then tracked)
+    t.tp_flags |= Py_TPFLAGS_HAVE_GC;
+    t.tp_traverse = node_traverse;
+    t.tp_clear = node_clear;
+  }
   t.tp_as_mapping = &node_mapping;
   t.tp_as_sequence = &node_sequence;
   t.tp_iter = node_iter;
@@ -951,7 +959,7 @@ PyObject* discards_lazy(PyObject*, PyObject* request) {
       PyErr_Clear();
       Py_RETURN_NONE;  // to_json refused a value: _core.discards answers it
     }
-    Node* n = PyObject_GC_New(Node, &type_of(Kind::Answer));  // never tracked: it holds no Python object
+    Node* n = PyObject_New(Node, &type_of(Kind::Answer));  // not the collector's: it holds no Python object
     if (!n) return nullptr;
     n->answer = answer.release();
     n->root = nullptr;
