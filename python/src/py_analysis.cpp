@@ -590,9 +590,9 @@ namespace {
 // tenbou.discards' answer kept as the core's data (_core.DiscardsAnswer) with read-only mapping
 // views over its parts (_core.DiscardOption, _core.DiscardWait, _core.WaitResult) that read
 // as the dicts of discards_json, key for key. A view is made when its key is read, and only a
-// result's dict is kept once made (its other keys); nothing else holds a Python object, so
-// the views stay out of the garbage collector's lists (a result view joins them when it keeps
-// its dict, which a caller could make part of a cycle).
+// result's dict is kept once made (its other keys); nothing else holds a Python object but the
+// root, so only a result view is a type of the garbage collector, tracked once it keeps its dict
+// (which a caller could make part of a cycle): kept answers do not feed the collector.
 enum class Kind : std::uint8_t { Answer, Option, Wait, Result };
 
 struct Node {
