@@ -10,11 +10,13 @@ tile), each winning tile scored by ron and by tsumo; discards on complete real 1
 tsumo: every distinct discard analysed, the ready ones with every wait scored twice).
 tenbou.waits keeps the core's answer and makes its dicts on the first read of a list or a
 result (measured unread, with every wait's results read, and as a whole dict); tenbou.discards
-builds its answer straight into Python dicts; the Json-tree path they replaced
-(_core._waits_via_json, _core._discards_via_json) is measured beside them. For discards the
-answers kept (as the other rows keep theirs) and dropped are both shown: the garbage collector's
-passes over the kept answers' ~440 containers each are most of a kept call's time; json.loads
-of the same answers' JSON text shows what CPython itself takes to make those objects.
+keeps the core's answer too, its discards, waits and results mappings made when read (measured
+unread, read as a player reads it: read_discards, and as a whole dict); _core.discards, which
+builds the whole answer as dicts (what tenbou.discards returned before), is measured beside it,
+kept, read, and dropped at once (the garbage collector's passes over ~440 kept containers an
+answer were most of a kept call's time); json.loads of the same answers' JSON text shows what
+CPython itself takes to make those objects; the Json-tree paths (_core._waits_via_json,
+_core._discards_via_json) last.
 Nothing is asserted here.
 """
 from __future__ import annotations
@@ -69,6 +71,21 @@ def complete_real_hands(n: int) -> list:
     return out
 
 
+def read_discards(answer) -> int:
+    """What a player reads of a discards answer: each discard in order with its tile, shanten,
+    useful tiles (how many, and their unseen copies), and for a ready one each wait's tile with
+    its ron and tsumo totals (where the result is ok)."""
+    n = 0
+    for d in answer["discards"]:
+        tile, shanten = d["tile"], d["shanten"]
+        n += len(d["ukeire"]) + d["ukeire_unseen"] + len(tile)
+        if shanten == 0:
+            for w in d["waits"]:
+                ron, tsumo = w["ron"], w["tsumo"]
+                n += len(w["tile"]) + (ron["total"] if ron["ok"] else 0) + (tsumo["total"] if tsumo["ok"] else 0)
+    return n
+
+
 def native(path_lines, seconds, command="bench-waits"):
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         f.write("\n".join(path_lines) + "\n")
@@ -106,11 +123,21 @@ def main() -> None:
     n3 = native([json.dumps(r) for r in complete], args.seconds, "bench-discards")
     rows["native discards (answer as data), complete real hands"] = n3["discards_hands_per_s"]
     rows["native discards, JSON answer, complete real hands"] = n3["discards_json_hands_per_s"]
+    # tenbou.discards keeps the core's answer (views made when read); _core.discards makes the
+    # whole answer as dicts, as tenbou.discards did before: both kept, unread and read as a player reads.
     rows["tenbou.discards (Python), complete real hands"] = best_rate(
         len(complete), lambda: [tenbou.discards(r) for r in complete], args.seconds)
-    rows["  the same, each answer dropped at once"] = best_rate(
-        len(complete), lambda: [tenbou.discards(r) and None for r in complete], args.seconds)
-    texts = [json.dumps(tenbou.discards(r)) for r in complete]
+    rows["  the same, read as a player reads it"] = best_rate(
+        len(complete), lambda: [(a, read_discards(a)) for a in [tenbou.discards(r) for r in complete]], args.seconds)
+    rows["  the same, each answer as dicts (as_dict)"] = best_rate(
+        len(complete), lambda: [tenbou.discards(r).as_dict() for r in complete], args.seconds)
+    rows["  all as dicts (_core.discards: the answer before)"] = best_rate(
+        len(complete), lambda: [_core.discards(r) for r in complete], args.seconds)
+    rows["  all as dicts, read as a player reads it"] = best_rate(
+        len(complete), lambda: [(a, read_discards(a)) for a in [_core.discards(r) for r in complete]], args.seconds)
+    rows["  all as dicts, each answer dropped at once"] = best_rate(
+        len(complete), lambda: [_core.discards(r) and None for r in complete], args.seconds)
+    texts = [json.dumps(_core.discards(r)) for r in complete]
     rows["  json.loads of the same answers (CPython's objects)"] = best_rate(
         len(texts), lambda: [json.loads(t) for t in texts], args.seconds)
     if hasattr(_core, "_discards_via_json"):  # the Json-tree path, for comparison

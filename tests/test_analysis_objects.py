@@ -139,3 +139,154 @@ def test_waits_answer_reads_as_the_json_tree_paths_dict():
         tenbou.waits({"hand": "123m"})
     with pytest.raises(KeyError):
         tenbou.waits(req)._d["nope"]
+
+
+def complete(full: Dict[str, Any]) -> Dict[str, Any]:
+    """A generated winning request as a hand to discard from: the winning tile kept in hand,
+    the win-situation flags dropped."""
+    from test_waits import WIN_ONLY
+
+    out = {k: v for k, v in full.items() if k not in WIN_ONLY}
+    if out.get("ippatsu") and not out.get("riichi") and not out.get("double_riichi"):
+        del out["ippatsu"]
+    return out
+
+
+def walk(view: Any, want: Any, where: str) -> int:
+    """Asserts that every view of `view` (a discards answer or one of its parts) reads as the
+    plain value `want`: each key's value (recursively), keys, iteration, len, in, get, items,
+    values, ==, !=, as_dict, dict(), pickle, repr and str. Returns how
+    many mappings were compared."""
+    if isinstance(want, list):
+        assert type(view) is list and len(view) == len(want), where
+        return sum(walk(v, w, f"{where}[{i}]") for i, v, w in zip(range(len(want)), view, want))
+    if not isinstance(want, dict):
+        assert type(view) is type(want) and view == want, (where, view, want)
+        return 0
+    if type(view) is dict:  # inside a result's dict: the dict itself
+        assert view == want, where
+        return 0
+    assert list(view) == list(want) and view.keys() == list(want) and len(view) == len(want), where
+    compared = 1
+    for k, w in want.items():
+        compared += walk(view[k], w, f"{where}.{k}")
+        assert k in view and view.get(k) == w, (where, k)
+    assert "nope" not in view and view.get("nope") is None and view.get("nope", 7) == 7 and 5 not in view, where
+    with pytest.raises(KeyError):
+        view["nope"]
+    assert [k for k, _ in view.items()] == list(want) and view.values() == list(want.values()), where
+    assert view == want and want == view and not view != want and view != dict(want, nope=1), where
+    assert view == view and dict(view) == want, where
+    assert json.dumps(view.as_dict(), ensure_ascii=False) == json.dumps(want, ensure_ascii=False), where
+    assert type(view.as_dict()) is dict and view.as_dict() is not view.as_dict(), where
+    copied = pickle.loads(pickle.dumps(view))
+    assert type(copied) is dict and json.dumps(copied) == json.dumps(want), where
+    assert repr(view) == repr(want) and str(view) == str(want), where
+    with pytest.raises(TypeError):
+        hash(view)
+    return compared
+
+
+def discards_requests() -> List[Dict[str, Any]]:
+    """Complete hands of every kind: real wins (red fives, three-player with kita), generated
+    wins of every family (no-yaku waits, failed Korean and Hong Kong-Taiwan results), aotenjo
+    (exact totals), own discards and visible tiles, random hands (mostly not ready)."""
+    import hand_generator
+    import hktw_generator
+    import korean_generator
+    from tenbou import mjlog
+
+    files = sorted((shared_dir() / "data" / "tenhou" / "mjlog").glob("*.mjlog"))[:25]
+    requests = [complete(w.request) for f in files for w in mjlog.wins_from_file(f)]
+    requests += [complete(r) for r in (hand_generator.generate(150, seed=91) + korean_generator.generate(120, seed=92)
+                                       + hktw_generator.requests(120, seed=93)) if "win_tile" in r]
+    requests += [dict(r, own_discards="5s9m", visible="1z2z") for r in requests[:40]]
+    requests += [dict(r, method="aotenjo") for r in requests[:40]]
+    rng = random.Random(94)
+    requests += [random_hand(rng, rules, players) for rules, players in
+                 (("riichi", 4), ("riichi", 3), ("korean", 4), ("hktw", 4)) for _ in range(15)]
+    return requests
+
+
+def test_discards_answer_reads_as_the_json_tree_paths_dict():
+    # tenbou.discards keeps the core's answer (_core.DiscardsAnswer): the answer, each discard,
+    # wait and result are mappings made when read. Every view of them equals the Json-tree
+    # path's dict; a result's ok and total read first (without its dict) too; none of them is
+    # tracked by the collector until a result keeps its dict.
+    import gc
+
+    from tenbou.tiles import to_list
+
+    requests = discards_requests()
+    kinds = {"red": 0, "players3": 0, "korean": 0, "hktw": 0, "aotenjo": 0, "no_yaku": 0, "failed_other": 0, "fast": 0}
+    answers = mappings = 0
+    for req in requests:
+        want = _core._discards_via_json(req)
+        got = tenbou.discards(req)
+        if not want["ok"]:
+            assert _core._discards_answer(req) is None and not _core.discards(req)["ok"], req
+            continue
+        assert type(got).__name__ == "DiscardsAnswer" and not gc.is_tracked(got), req
+        # The scalars and each result's ok and total first, before any dict is made.
+        assert (got["ok"], got["rules"], got["shanten"]) == (want["ok"], want["rules"], want["shanten"])
+        for d, wd in zip(got["discards"], want["discards"]):
+            assert not gc.is_tracked(d) and (d["tile"], d["shanten"], d["ukeire_unseen"], d["furiten"]) == \
+                   (wd["tile"], wd["shanten"], wd["ukeire_unseen"], wd["furiten"]), req
+            for w, ww in zip(d["waits"], wd["waits"]):
+                assert not gc.is_tracked(w)
+                for side in ("ron", "tsumo"):
+                    r, wr = w[side], ww[side]
+                    assert r["ok"] is wr["ok"], (req, d["tile"], w["tile"], side)
+                    if "total" in wr:
+                        total = r["total"]
+                        assert type(total) is type(wr["total"]) and total == wr["total"], (req, d["tile"], side)
+                    # ok is read without the dict; the total of an ok Riichi result too (not an exact
+                    # aotenjo total): a result whose dict was made is tracked
+                    fast = not gc.is_tracked(r)
+                    kinds["fast"] += fast and "total" in wr
+                    assert fast == ("total" not in wr or (wr.get("rules", "riichi") == "riichi" and req.get("method") != "aotenjo"))
+                    if not wr["ok"]:
+                        kinds["no_yaku" if wr["error"]["code"] == "no_yaku" else "failed_other"] += 1
+        mappings += walk(got, want, json.dumps(req))
+        answers += 1
+        kinds["red"] += any(t.startswith("0") for t in to_list(req["hand"]))
+        kinds["players3"] += req.get("players") == 3
+        kinds["korean"] += req.get("rules") == "korean"
+        kinds["hktw"] += req.get("rules") == "hktw"
+        kinds["aotenjo"] += req.get("method") == "aotenjo"
+    assert answers >= 450 and mappings > 20000, (answers, mappings)
+    assert all(n >= 10 for n in kinds.values()), repr(kinds)
+    # A result view keeps its dict once a key beyond ok and total is read: then the collector
+    # sees it (the dict is the caller's to change, and could hold the view).
+    r = next(w["ron"] for d in tenbou.discards(requests[0])["discards"] for w in d["waits"])
+    assert not gc.is_tracked(r)
+    r["yaku"].append(r)
+    assert gc.is_tracked(r) and r["yaku"][-1] is r
+
+
+def test_discards_answer_when_the_dict_path_answers():
+    # Bad requests, a mapping that is not a dict and "ev" requests take the dict path as before.
+    for req in BAD:
+        assert _core._discards_answer(req) is None, req
+    assert _core._discards_answer(types.MappingProxyType({"hand": "123m456m789p23459s"})) is None
+    req = {"hand": "123m456m789p23459s", "riichi": True, "seat_wind": "S"}
+    assert tenbou.discards(types.MappingProxyType(req)) == tenbou.discards(req)
+    with_ev = tenbou.discards(dict(req, ev={"turns": 3}))
+    assert type(with_ev) is dict and "ev" in with_ev["discards"][0]
+    with pytest.raises(tenbou.TileCountError):
+        tenbou.discards({"hand": "123m456m789p2345s"})
+    got = tenbou.discards(req)
+    assert got["discards"][0] == _core._discards_via_json(req)["discards"][0]
+    assert got["discards"][0] != got["discards"][1] and got["discards"][0]["waits"][0] != {}
+    assert (got == [1]) is False and got != "x"
+
+
+def test_discards_views_are_mappings():
+    from collections.abc import Mapping
+
+    d = tenbou.discards({"hand": "123m456m789p23459s", "riichi": True, "seat_wind": "S"})
+    option = d["discards"][0]
+    wait = option["waits"][0]
+    assert all(isinstance(v, Mapping) for v in (d, option, wait, wait["ron"]))
+    # Printed as the dicts they stand for (callers compare and sort str() of discards).
+    assert repr(d) == repr(d.as_dict()) and str(option) == str(option.as_dict()) and repr(wait) == repr(wait.as_dict())

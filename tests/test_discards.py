@@ -239,7 +239,8 @@ def test_each_discard_is_the_waits_answer_of_the_hand_after_it():
             assert want["ok"], (after, want)
             assert (d["shanten"], d["ukeire"], d["ukeire_unseen"], d["furiten"]) == \
                    (want["shanten"], want["ukeire"], want["ukeire_unseen"], want["furiten"]), (req, d["tile"])
-            assert json.dumps(d["waits"]) == json.dumps(want["waits"] if want["shanten"] == 0 else []), (req, d["tile"])
+            assert json.dumps([w.as_dict() for w in d["waits"]]) == json.dumps(want["waits"] if want["shanten"] == 0 else []), \
+                (req, d["tile"])
             compared += 1
     assert compared > 1500
 

@@ -23,7 +23,11 @@ PyObject* discards_answer(PyObject* request);
 
 // Adds _core._waits_answer (tenbou.waits' call: a _core.WaitsAnswer, a read-only mapping over
 // the core's answer whose dict is made on the first read of a list or a result; None for a
-// request that _core.waits must answer) and the type; false with a Python error set.
+// request that _core.waits must answer), _core._discards_answer (tenbou.discards' call: a
+// _core.DiscardsAnswer, a read-only mapping over the core's answer whose parts, DiscardOption,
+// DiscardWait and WaitResult, are mappings made when read, each equal to the dict of
+// discards_json it stands for; None for a request _core.discards must answer) and the types;
+// false with a Python error set.
 bool add_analysis_functions(PyObject* module);
 
 }  // namespace tenbou_py

@@ -76,7 +76,7 @@ __all__ = [
 score = _core.score
 
 
-def discards(request: Mapping[str, Any]) -> Dict[str, Any]:
+def discards(request: Mapping[str, Any]) -> Mapping[str, Any]:
     """What to discard: a hand holding one tile more than a hand before the win (14 tiles with
     melds counted), every distinct discard with the shanten after it, its useful tiles with
     their unseen copies, and for a ready hand its waits with their ron and tsumo results.
@@ -86,9 +86,21 @@ def discards(request: Mapping[str, Any]) -> Dict[str, Any]:
     ``shanten`` is -1 when the hand is already complete. ``visible`` and ``own_discards``
     lower the unseen counts; each discard counts among the player's own discards (furiten).
 
+    The answer is a read-only mapping over the core's data (``_core.DiscardsAnswer``): the
+    discards, their waits and the waits' results are mappings too, made when read, equal to
+    the dicts they stand for; ``as_dict()`` (on any of them) gives the plain dicts and lists
+    (for ``json.dumps`` or to change them), and they pickle as those. An ``"ev"`` request, or an
+    ``ok: false`` answer, is a plain dict.
+
     >>> [d["tile"] for d in discards({"hand": "123m456m789p23459s", "riichi": True})["discards"][:2]]
     ['9s', '2s']
     """
+    # The core's answer kept as data: its ~440 dicts and lists (every wait's results as dict
+    # trees), most of a call's cost and the collector's work when answers are kept, are made
+    # only for what is read.
+    answer = _core._discards_answer(request)
+    if answer is not None:
+        return answer
     data: Dict[str, Any] = _core.discards(request)
     if not data["ok"] and data["error"]["code"] == "invalid_input":
         raise error_from(data["error"])

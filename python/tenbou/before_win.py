@@ -9,12 +9,18 @@
 """
 from __future__ import annotations
 
+import collections.abc as _abc
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional
 
 from . import _core
 from .result import Result
 
 __all__ = ["Shanten", "Waits", "Wait", "Useful"]
+
+# tenbou.discards' answer and its parts are read-only mappings (compiled types): isinstance
+# tells them as such.
+for _view in (_core.DiscardsAnswer, _core.DiscardOption, _core.DiscardWait, _core.WaitResult):
+    _abc.Mapping.register(_view)
 
 
 class Useful(NamedTuple):
