@@ -188,10 +188,14 @@ void score_record(std::uint8_t kind, const std::uint8_t* p, std::uint32_t len, r
   }
 }
 
-void score_records(const std::uint8_t* data, std::size_t size, std::string& out) {
-  riichi_reader::RiichiFields riichi;  // reused request by request, finished in place: no copy, no allocation
-  RiichiResult result;
-  binary::Writer w(out);
+namespace {
+
+// The framing every record batch shares: [kind][u32 length][bytes] records, each scored by
+// `score_one(kind, bytes, length, record)` into one result record; a failure, thrown or
+// truncated, is that record's result, never a crash or a stop of the batch (but a truncated
+// record ends it: nothing after it can be framed).
+template <class ScoreOne>
+void for_each_record(const std::uint8_t* data, std::size_t size, binary::Writer& w, ScoreOne&& score_one) {
   const auto fail = [&](const InputError& e) {
     write_failure(w, ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
   };
@@ -209,7 +213,7 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
     const std::uint8_t* p = data + pos + 5;
     pos += 5 + static_cast<std::size_t>(len);
     try {
-      score_record(kind, p, len, riichi, result, w, record);
+      score_one(kind, p, len, record);
     } catch (const InputError& e) {
       w.restart_record(record);  // (kind 0 again: a failure has no header)
       fail(e);
@@ -220,6 +224,17 @@ void score_records(const std::uint8_t* data, std::size_t size, std::string& out)
     w.end_record(record);
   }
   w.finish();
+}
+
+}  // namespace
+
+void score_records(const std::uint8_t* data, std::size_t size, std::string& out) {
+  riichi_reader::RiichiFields riichi;  // reused request by request, finished in place: no copy, no allocation
+  RiichiResult result;
+  binary::Writer w(out);
+  for_each_record(data, size, w, [&](std::uint8_t kind, const std::uint8_t* p, std::uint32_t len, std::size_t record) {
+    score_record(kind, p, len, riichi, result, w, record);
+  });
 }
 
 namespace {
@@ -240,75 +255,52 @@ void score_built_records(const std::uint8_t* data, std::size_t size, std::string
   binary::Writer w(out);
   RiichiOptionsCache cache;
   std::string without_options;  // a request with its "options" member left out
-  std::size_t pos = 0;
-  while (pos < size) {
-    const std::size_t record = w.begin_record();
-    std::uint32_t len = 0;
-    if (size - pos >= 5) std::memcpy(&len, data + pos + 1, 4);
-    if (size - pos < 5 || len > size - pos - 5) {
-      const InputError e("bad_json", "", "truncated request record");
-      write_failure(w, ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
-      w.end_record(record);
-      break;
-    }
-    const std::uint8_t kind = data[pos];
-    const std::uint8_t* p = data + pos + 5;
-    pos += 5 + static_cast<std::size_t>(len);
-    try {
-      // A binary object: its "rules" and "options" found in one walk over its members.
-      const std::uint8_t *rules = nullptr, *options_key = nullptr, *options = nullptr, *options_end = nullptr;
-      bool built = kind == 0 && len > 0 && *p == binary::Object;
-      if (built) {
-        const std::uint8_t* q = p + 1;
-        while (*q != binary::End) {
-          const std::uint8_t* key = q;
-          int id = *q;
-          if (*q == binary::String) {
-            const std::string_view k(reinterpret_cast<const char*>(q + 5), binary::detail::read_u32(q + 1));
-            id = k == "rules" ? kRulesId : k == "options" ? kOptionsId : -1;
-            q += 5 + k.size();
-          } else {
-            ++q;
-          }
-          const std::uint8_t* value = q;
-          switch (*q) {  // the members most requests hold inline, the rest through skip()
-            case binary::Null: case binary::False: case binary::True: q += 1; break;
-            case binary::Int32: q += 5; break;
-            case binary::String: q += 5 + binary::detail::read_u32(q + 1); break;
-            default: q = binary::detail::skip(q);
-          }
-          if (id == kRulesId) rules = value;  // (the last one, as validate finds it)
-          if (id == kOptionsId) options_key = key, options = value, options_end = q;
+  for_each_record(data, size, w, [&](std::uint8_t kind, const std::uint8_t* p, std::uint32_t len, std::size_t record) {
+    // A binary object: its "rules" and "options" found in one walk over its members.
+    const std::uint8_t *rules = nullptr, *options_key = nullptr, *options = nullptr, *options_end = nullptr;
+    bool built = kind == 0 && len > 0 && *p == binary::Object;
+    if (built) {
+      const std::uint8_t* q = p + 1;
+      while (*q != binary::End) {
+        const std::uint8_t* key = q;
+        int id = *q;
+        if (*q == binary::String) {
+          const std::string_view k(reinterpret_cast<const char*>(q + 5), binary::detail::read_u32(q + 1));
+          id = k == "rules" ? kRulesId : k == "options" ? kOptionsId : -1;
+          q += 5 + k.size();
+        } else {
+          ++q;
         }
-        built = !rules || (*rules == binary::String && binary::View(rules).as_string() == "riichi");
-      }
-      if (!built) {  // another family, or not a binary object: as score_records
-        score_record(kind, p, len, riichi, result, w, record);
-      } else {
-        const RiichiRules* known =
-            options ? cache.of({reinterpret_cast<const char*>(options), static_cast<std::size_t>(options_end - options)}) : nullptr;
-        const std::uint8_t* value = p;
-        if (known) {
-          without_options.assign(reinterpret_cast<const char*>(p), options_key - p);
-          without_options.append(reinterpret_cast<const char*>(options_end), p + len - options_end);
-          value = reinterpret_cast<const std::uint8_t*>(without_options.data());
+        const std::uint8_t* value = q;
+        switch (*q) {  // the members most requests hold inline, the rest through skip()
+          case binary::Null: case binary::False: case binary::True: q += 1; break;
+          case binary::Int32: q += 5; break;
+          case binary::String: q += 5 + binary::detail::read_u32(q + 1); break;
+          default: q = binary::detail::skip(q);
         }
-        riichi_reader::read_riichi_fields(binary::View(value), nullptr, riichi);
-        if (known) riichi.request.rules = *known;  // where the member walk would have put it
-        score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
-        write_riichi_record_header(w, record, result);
-        write_result(w, result);
+        if (id == kRulesId) rules = value;  // (the last one, as validate finds it)
+        if (id == kOptionsId) options_key = key, options = value, options_end = q;
       }
-    } catch (const InputError& e) {
-      w.restart_record(record);
-      write_failure(w, ResultError{ErrorCode::InvalidInput, e.reason(), e.field(), e.detail()});
-    } catch (const std::exception& e) {
-      w.restart_record(record);
-      write_failure(w, ResultError{ErrorCode::InvalidInput, "internal", "", std::string("internal error: ") + e.what()});
+      built = !rules || (*rules == binary::String && binary::View(rules).as_string() == "riichi");
     }
-    w.end_record(record);
-  }
-  w.finish();
+    if (!built) {  // another family, or not a binary object: as score_records
+      score_record(kind, p, len, riichi, result, w, record);
+    } else {
+      const RiichiRules* known =
+          options ? cache.of({reinterpret_cast<const char*>(options), static_cast<std::size_t>(options_end - options)}) : nullptr;
+      const std::uint8_t* value = p;
+      if (known) {
+        without_options.assign(reinterpret_cast<const char*>(p), options_key - p);
+        without_options.append(reinterpret_cast<const char*>(options_end), p + len - options_end);
+        value = reinterpret_cast<const std::uint8_t*>(without_options.data());
+      }
+      riichi_reader::read_riichi_fields(binary::View(value), nullptr, riichi);
+      if (known) riichi.request.rules = *known;  // where the member walk would have put it
+      score_riichi_into(riichi_reader::finish_riichi(riichi, nullptr), result);
+      write_riichi_record_header(w, record, result);
+      write_result(w, result);
+    }
+  });
 }
 
 namespace {
