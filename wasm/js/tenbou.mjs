@@ -348,15 +348,7 @@ class Encoder {
         // A known key with a string, a flag or a small integer (most members) written here,
         // as member() writes it: a call less each (~15% of a request's writing).
         if (depth < 64 && (t === "string" || t === "boolean" || (t === "number" && (x | 0) === x))) {
-          const slot = (n & 63) | (depth === 0 ? 0 : 64);
-          let id;
-          if (KEY_AT[slot] === k) {
-            id = KEY_ID_AT[slot];
-          } else {
-            id = REQUEST_KEY_IDS[k];
-            KEY_AT[slot] = k;
-            KEY_ID_AT[slot] = id;
-          }
+          const id = keyIdAt(k, n, depth);
           if (id !== undefined) {
             if (this.pos + 6 > this.cap) this.room(6);
             const p = this.pos, buf = this.buf;
@@ -387,17 +379,7 @@ class Encoder {
   member(k, x, depth, field, n) {  // n: the member's place in its object, from 1
     const t = typeof x;
     if (x === undefined || t === "function" || t === "symbol") return;
-    // Requests of one caller repeat their keys in one order: the key met at this place last
-    // time is compared first (the same string: one pointer), the dictionary asked only if not.
-    const slot = (n & 63) | (depth === 0 ? 0 : 64);
-    let id;
-    if (KEY_AT[slot] === k) {
-      id = KEY_ID_AT[slot];
-    } else {
-      id = REQUEST_KEY_IDS[k];
-      KEY_AT[slot] = k;
-      KEY_ID_AT[slot] = id;
-    }
+    const id = keyIdAt(k, n, depth);
     if (id !== undefined) {
       // The common members in one step: a known key with a flag or a small integer.
       if (this.pos + 6 > this.cap) this.room(6);
@@ -472,6 +454,17 @@ class Encoder {
 const EMPTY = {};
 const KEY_AT = new Array(128).fill("");  // Encoder.member's keys by place, and their ids
 const KEY_ID_AT = new Array(128).fill(undefined);
+// The dictionary id of key `k`, the n-th member (from 1) of an object at `depth`, or undefined.
+// Requests of one caller repeat their keys in one order: the key met at this place last time is
+// compared first (the same string: one pointer), the dictionary asked only if not.
+function keyIdAt(k, n, depth) {
+  const slot = (n & 63) | (depth === 0 ? 0 : 64);
+  if (KEY_AT[slot] === k) return KEY_ID_AT[slot];
+  const id = REQUEST_KEY_IDS[k];
+  KEY_AT[slot] = k;
+  KEY_ID_AT[slot] = id;
+  return id;
+}
 const encoder = new Encoder();
 
 // Short ASCII strings of results repeat (yaku and fu keys, payers, tiles): each is made
