@@ -31,32 +31,32 @@ namespace notation_detail {
 template <typename Each>
 std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each&& each) {
   if (text.size() > 256) notation_detail::too_long(text.size(), field);  // kMaxTileText (limits.hpp)
-  std::size_t count = 0;
-  std::size_t pending_first = 0, pending_count = 0;  // digits waiting for their suit letter
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c >= '0' && c <= '9') {
-      if (pending_count == 0) pending_first = i;
-      ++pending_count;
+  const char* const p = text.data();
+  const std::size_t n = text.size();
+  std::size_t count = 0, i = 0;
+  // A group at a time: its digits, then the suit letter that ends it. The faults are found in
+  // written order, as a character-by-character reading finds them.
+  while (i < n) {
+    if (p[i] == ' ') {  // between groups only: a space after digits is caught below
+      ++i;
       continue;
     }
-    if (c == ' ') {
-      if (pending_count) notation_detail::digits_without_suit(text, pending_first, i, field);
-      continue;
-    }
+    std::size_t j = i;
+    while (j < n && static_cast<unsigned>(p[j] - '0') <= 9u) ++j;
+    if (j == n || p[j] == ' ') notation_detail::digits_without_suit(text, i, j, field);
+    const char c = p[j];
     const int s = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
-    if (s < 0) notation_detail::unknown_character(text, i, field);
-    if (pending_count == 0) notation_detail::suit_without_digits(c, i, field);
-    for (std::size_t pos = pending_first; pos < pending_first + pending_count; ++pos) {
-      const int digit = text[pos] - '0';
+    if (s < 0) notation_detail::unknown_character(text, j, field);
+    if (j == i) notation_detail::suit_without_digits(c, j, field);
+    for (std::size_t pos = i; pos < j; ++pos) {
+      const int digit = p[pos] - '0';
       if (s == 3 && (digit == 0 || digit > 7)) notation_detail::honour_out_of_range(digit, pos, field);
-      const bool red = digit == 0;
-      each(ParsedTile{make_tile(static_cast<Suit>(s), red ? 5 : digit), red});
-      ++count;
+      const bool red = digit == 0;  // 0m/0p/0s: the red five
+      each(ParsedTile{static_cast<Tile>(s * 9 + (red ? 4 : digit - 1)), red});
     }
-    pending_count = 0;
+    count += j - i;
+    i = j + 1;
   }
-  if (pending_count) notation_detail::digits_without_suit(text, pending_first, text.size(), field);
   return count;
 }
 
@@ -64,7 +64,17 @@ std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each
 std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view field);
 
 // Parses exactly one tile ("5m", "0p", "7z", or an mjai name: "5mr", "E", "P").
-ParsedTile parse_single_tile(std::string_view text, std::string_view field);
+ParsedTile parse_single_tile_slow(std::string_view text, std::string_view field);
+inline ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
+  if (text.size() == 2) {  // the common "5m" read here; anything else, and every fault, below
+    const unsigned digit = static_cast<unsigned>(text[0] - '0');
+    const char c = text[1];
+    const int s = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
+    if (digit <= 9 && s >= 0 && !(s == 3 && (digit == 0 || digit > 7)))
+      return {static_cast<Tile>(s * 9 + (digit == 0 ? 4 : static_cast<int>(digit) - 1)), digit == 0};
+  }
+  return parse_single_tile_slow(text, field);
+}
 
 // One tile written as a name: compact ("1m", "0m" red, "7z"), or mjai's ("5mr", "5pr",
 // "5sr" red fives; "E" "S" "W" "N" winds, "P" "F" "C" white, green, red dragons).

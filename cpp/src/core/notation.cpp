@@ -74,7 +74,7 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view fiel
   return out;
 }
 
-ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
+ParsedTile parse_single_tile_slow(std::string_view text, std::string_view field) {
   ParsedTile first{0, false};
   if ((text.size() == 1 || text.size() == 3) && parse_tile_name(text, first)) return first;  // mjai names
   std::size_t seen = 0;

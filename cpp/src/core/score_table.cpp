@@ -193,6 +193,21 @@ bool constant_over(const ArrowNode& options, std::int64_t begin, std::int64_t en
   return true;
 }
 
+// Whether a bool column holds true in some valid cell of physical bits [begin, end): a flag
+// column that never does (most of them: ippatsu, rinshan, haitei, ...) leaves every row's
+// flag at its default, so the plan reads it not at all.
+bool any_true(const std::uint8_t* values, const std::uint8_t* validity, std::int64_t begin, std::int64_t end) {
+  auto at = [](const std::uint8_t* bits, std::int64_t p) { return (bits[p >> 3] >> (p & 7)) & 1; };
+  std::int64_t p = begin;
+  for (; p < end && (p & 7); ++p)
+    if (at(values, p) && (!validity || at(validity, p))) return true;
+  for (; p + 8 <= end; p += 8)
+    if (values[p >> 3] & (validity ? validity[p >> 3] : 0xFF)) return true;
+  for (; p < end; ++p)
+    if (at(values, p) && (!validity || at(validity, p))) return true;
+  return false;
+}
+
 // The plan of `batch`, or false when some column needs the reader's generic walk.
 bool plan_of(const ArrowNode& batch, std::vector<Step>& plan) {
   using K = riichi_reader::Key;
@@ -278,9 +293,12 @@ class RowScorer {
       if (c.key == riichi_reader::Key::Rules) rules_ = &c;
     planned_ = plan_of(batch, plan_);
     if (planned_) {
-      for (const Step& s : plan_)
-        if (s.op == Op::Flag)
-          flags_.push_back({s.validity, static_cast<const std::uint8_t*>(s.node->values), s.offset, s.flag});
+      for (const Step& s : plan_) {
+        if (s.op != Op::Flag) continue;
+        const auto* values = static_cast<const std::uint8_t*>(s.node->values);
+        const std::int64_t first = begin + batch.offset + s.offset, last = end + batch.offset + s.offset;
+        if (any_true(values, s.validity, first, last)) flags_.push_back({s.validity, values, s.offset, s.flag});
+      }
       auto throws = [](const Step& s) { return s.op == Op::Method || s.op == Op::OptionsStruct || s.op == Op::OptionsText; };
       std::vector<Step> ordered;
       for (const Step& s : plan_)

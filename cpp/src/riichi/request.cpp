@@ -46,17 +46,15 @@ void unknown_key(std::string_view key) {
                                           "riichi_sticks", "options", "own_discards", "visible", "players", "kita"}));
 }
 
-IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
-                               std::array<std::uint8_t, 3>& seen_reds) {
-  IndicatorList out;
+void parse_indicators(std::string_view text, std::string_view field, IndicatorList& out, TileCounts& seen,
+                      std::array<std::uint8_t, 3>& seen_reds) {
   const std::size_t n = parse_tiles_each(text, field, [&](ParsedTile t) {
-    out.push(t.tile);
+    out.push(t.tile);  // (past 5 not kept: refused below)
     ++seen[t.tile];
     if (t.red) ++seen_reds[static_cast<int>(suit_of(t.tile))];
   });
   if (n > static_cast<std::size_t>(IndicatorList::capacity()))
     throw InputError("bad_value", std::string(field), std::to_string(n) + " indicators given; a hand has at most 5 (1 + one per kan)");
-  return out;
 }
 
 void check_three_player_tiles(const TileCounts& counts, std::string_view field, int red_fives) {
@@ -76,6 +74,15 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
   auto bad = [](const std::string& msg) { throw InputError("bad_flags", "", msg); };
   const bool closed = r.closed();
   if (r.riichi && !closed) bad("riichi with an open hand (only closed kans may be declared)");
+  // Most wins hold none of the rarer flags: then only the indicators' checks below apply.
+  const bool rare_flags = r.ippatsu || r.rinshan || r.chankan || r.haitei || r.houtei || r.tenhou || r.chiihou || r.renhou;
+  if (!rare_flags) {
+    if (r.ura_indicators.empty()) return;
+    if (!r.riichi) bad("ura_indicators given but the hand is not in riichi");
+    if (r.ura_indicators.size() > r.dora_indicators.size())
+      throw InputError("bad_value", "ura_indicators", "more ura indicators than dora indicators");
+    return;
+  }
   if (r.ippatsu && !r.riichi) bad("ippatsu without riichi");
   // Three-player: a kita is replaced from the dead wall too, and a win on that tile is rinshan.
   if (r.rinshan && r.kan_count() == 0 && r.kita == 0)
@@ -158,9 +165,9 @@ const RiichiRequest& finish_riichi(RiichiFields& fields, BeforeWin* before_win) 
     r.melds.push_back(m);
   }
   const int reds_before_dora = seen_reds[0];  // (0m among each list: named as given below)
-  if (have_dora) r.dora_indicators = parse_indicators(dora, "dora_indicators", seen, seen_reds);
+  if (have_dora) parse_indicators(dora, "dora_indicators", r.dora_indicators, seen, seen_reds);
   const int reds_before_ura = seen_reds[0];
-  if (have_ura) r.ura_indicators = parse_indicators(ura, "ura_indicators", seen, seen_reds);
+  if (have_ura) parse_indicators(ura, "ura_indicators", r.ura_indicators, seen, seen_reds);
   if (three_players) {
     check_three_player_tiles(r.dora_indicators, "dora_indicators", reds_before_ura - reds_before_dora);
     check_three_player_tiles(r.ura_indicators, "ura_indicators", seen_reds[0] - reds_before_ura);

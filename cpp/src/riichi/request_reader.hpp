@@ -92,8 +92,8 @@ struct RiichiFields {
   TileTextRoom room;  // the texts of tile fields given as arrays or ids (notation.hpp)
 };
 
-IndicatorList parse_indicators(std::string_view text, std::string_view field, TileCounts& seen,
-                               std::array<std::uint8_t, 3>& seen_reds);
+void parse_indicators(std::string_view text, std::string_view field, IndicatorList& out, TileCounts& seen,
+                      std::array<std::uint8_t, 3>& seen_reds);
 // Three-player mahjong is played without 2m-8m (108 tiles): any of them is invalid input.
 // `red_fives`: how many of the 5m counted are the red 0m (the error names the tile as given).
 void check_three_player_tiles(const TileCounts& counts, std::string_view field, int red_fives = 0);
