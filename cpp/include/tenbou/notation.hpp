@@ -25,34 +25,60 @@ namespace notation_detail {
 [[noreturn]] void too_long(std::size_t size, std::string_view field);
 }  // namespace notation_detail
 
+namespace notation_detail {
+// What each byte of a tile text is: a digit (its value), a suit letter, a space, or neither.
+enum CharClass : std::uint8_t { kSuitM = 10, kSuitP, kSuitS, kSuitZ, kSpace, kOther };
+struct CharClasses {
+  std::uint8_t of[256];
+  Tile tile[4][10];  // the tile a digit names in each suit (0: the red five); kNoTile for 0z, 8z, 9z
+  constexpr CharClasses() : of(), tile() {
+    for (int c = 0; c < 256; ++c) of[c] = kOther;
+    for (int d = 0; d <= 9; ++d) of['0' + d] = static_cast<std::uint8_t>(d);
+    of[static_cast<unsigned char>('m')] = kSuitM;
+    of[static_cast<unsigned char>('p')] = kSuitP;
+    of[static_cast<unsigned char>('s')] = kSuitS;
+    of[static_cast<unsigned char>('z')] = kSuitZ;
+    of[static_cast<unsigned char>(' ')] = kSpace;
+    for (int s = 0; s < 4; ++s)
+      for (int d = 0; d <= 9; ++d)
+        tile[s][d] = s == 3 && (d == 0 || d > 7) ? kNoTile : static_cast<Tile>(s * 9 + (d == 0 ? 4 : d - 1));
+  }
+};
+inline constexpr CharClasses kChars{};
+}  // namespace notation_detail
+
 // Parses a tile string, calling `each(ParsedTile)` per tile in written order;
 // throws InputError(reason "bad_tile") naming `field` and the 1-based character
 // position of the fault. Spaces are allowed between groups. Returns the tile count.
 template <typename Each>
 std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each&& each) {
-  if (text.size() > 256) notation_detail::too_long(text.size(), field);  // kMaxTileText (limits.hpp)
-  const char* const p = text.data();
+  using namespace notation_detail;
+  if (text.size() > 256) too_long(text.size(), field);  // kMaxTileText (limits.hpp)
+  const auto* const p = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
   std::size_t count = 0, i = 0;
   // A group at a time: its digits, then the suit letter that ends it. The faults are found in
   // written order, as a character-by-character reading finds them.
   while (i < n) {
-    if (p[i] == ' ') {  // between groups only: a space after digits is caught below
+    std::uint8_t k = kChars.of[p[i]];
+    if (k == kSpace) {  // between groups only: a space after digits is caught below
       ++i;
       continue;
     }
     std::size_t j = i;
-    while (j < n && static_cast<unsigned>(p[j] - '0') <= 9u) ++j;
-    if (j == n || p[j] == ' ') notation_detail::digits_without_suit(text, i, j, field);
-    const char c = p[j];
-    const int s = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
-    if (s < 0) notation_detail::unknown_character(text, j, field);
-    if (j == i) notation_detail::suit_without_digits(c, j, field);
+    while (k <= 9) {
+      if (++j == n) digits_without_suit(text, i, n, field);
+      k = kChars.of[p[j]];
+    }
+    if (k == kSpace) digits_without_suit(text, i, j, field);
+    if (k == kOther) unknown_character(text, j, field);
+    if (j == i) suit_without_digits(text[j], j, field);
+    const Tile* tiles = kChars.tile[k - kSuitM];
     for (std::size_t pos = i; pos < j; ++pos) {
       const int digit = p[pos] - '0';
-      if (s == 3 && (digit == 0 || digit > 7)) notation_detail::honour_out_of_range(digit, pos, field);
-      const bool red = digit == 0;  // 0m/0p/0s: the red five
-      each(ParsedTile{static_cast<Tile>(s * 9 + (red ? 4 : digit - 1)), red});
+      const Tile t = tiles[digit];
+      if (t == kNoTile) honour_out_of_range(digit, pos, field);
+      each(ParsedTile{t, digit == 0});  // 0m/0p/0s: the red five
     }
     count += j - i;
     i = j + 1;
@@ -66,12 +92,14 @@ std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view fiel
 // Parses exactly one tile ("5m", "0p", "7z", or an mjai name: "5mr", "E", "P").
 ParsedTile parse_single_tile_slow(std::string_view text, std::string_view field);
 inline ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
+  using namespace notation_detail;
   if (text.size() == 2) {  // the common "5m" read here; anything else, and every fault, below
-    const unsigned digit = static_cast<unsigned>(text[0] - '0');
-    const char c = text[1];
-    const int s = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
-    if (digit <= 9 && s >= 0 && !(s == 3 && (digit == 0 || digit > 7)))
-      return {static_cast<Tile>(s * 9 + (digit == 0 ? 4 : static_cast<int>(digit) - 1)), digit == 0};
+    const std::uint8_t digit = kChars.of[static_cast<unsigned char>(text[0])];
+    const std::uint8_t suit = kChars.of[static_cast<unsigned char>(text[1])];
+    if (digit <= 9 && suit >= kSuitM && suit <= kSuitZ) {
+      const Tile t = kChars.tile[suit - kSuitM][digit];
+      if (t != kNoTile) return {t, digit == 0};
+    }
   }
   return parse_single_tile_slow(text, field);
 }
