@@ -297,12 +297,27 @@ class RowScorer {
         if (s.op != Op::Flag) continue;
         const auto* values = static_cast<const std::uint8_t*>(s.node->values);
         const std::int64_t first = begin + batch.offset + s.offset, last = end + batch.offset + s.offset;
-        if (any_true(values, s.validity, first, last)) flags_.push_back({s.validity, values, s.offset, s.flag});
+        // A null cell reads as false: its value bit ANDed with its validity bit (with no
+        // validity, with itself).
+        if (any_true(values, s.validity, first, last))
+          flags_.push_back({s.validity ? s.validity : values, values, s.offset, s.flag});
+      }
+      for (const Step& s : plan_) {
+        using F = riichi_reader::RiichiFields;
+        if (!s.utf8) continue;
+        std::string_view F::*text = s.op == Op::Hand ? &F::hand : s.op == Op::WinTile ? &F::win
+                                  : s.op == Op::Dora ? &F::dora : s.op == Op::Ura ? &F::ura : nullptr;
+        bool F::*have = s.op == Op::Hand ? &F::have_hand : s.op == Op::WinTile ? &F::have_win
+                      : s.op == Op::Dora ? &F::have_dora : &F::have_ura;
+        if (text) texts_.push_back({s.validity, s.node->offsets32 + s.offset, s.node->chars, s.offset, text, have});
       }
       auto throws = [](const Step& s) { return s.op == Op::Method || s.op == Op::OptionsStruct || s.op == Op::OptionsText; };
+      auto tile_text = [](const Step& s) {
+        return s.utf8 && (s.op == Op::Hand || s.op == Op::WinTile || s.op == Op::Dora || s.op == Op::Ura);
+      };
       std::vector<Step> ordered;
       for (const Step& s : plan_)
-        if (s.op != Op::Flag && !throws(s)) ordered.push_back(s);
+        if (s.op != Op::Flag && !tile_text(s) && !throws(s)) ordered.push_back(s);
       for (const Step& s : plan_)
         if (throws(s)) ordered.push_back(s);
       plan_ = std::move(ordered);
@@ -361,8 +376,14 @@ class RowScorer {
     RiichiRequest& r = f.request;
     for (const FlagStep& s : flags_) {
       const std::int64_t p = row + s.offset;
+      r.*s.flag = ((s.values[p >> 3] & s.mask[p >> 3]) >> (p & 7)) & 1;
+    }
+    for (const TextStep& s : texts_) {  // (tile texts cannot fail here: finish_riichi parses them)
+      const std::int64_t p = row + s.offset;
       if (s.validity && !((s.validity[p >> 3] >> (p & 7)) & 1)) continue;
-      r.*s.flag = (s.values[p >> 3] >> (p & 7)) & 1;
+      const std::int32_t* o = s.offsets + row;
+      f.*s.text = std::string_view(s.chars + o[0], static_cast<std::size_t>(o[1] - o[0]));
+      f.*s.have = true;
     }
     for (const Step& s : plan_) {
       if (!valid(s, row)) continue;  // the key absent from this row
@@ -501,13 +522,23 @@ class RowScorer {
   const ArrowNode* rules_ = nullptr;
   // A bool flag column of the plan.
   struct FlagStep {
-    const std::uint8_t* validity;  // null: no null cell
+    const std::uint8_t* mask;  // the validity bits, or the values themselves when no cell is null
     const std::uint8_t* values;
     std::int64_t offset;
     bool RiichiRequest::*flag;
   };
-  std::vector<Step> plan_;  // every column but the flags, the reader's own calls last
+  // A utf8 tile-text column of the plan (hand, win_tile, dora and ura indicators).
+  struct TextStep {
+    const std::uint8_t* validity;  // null: no null cell
+    const std::int32_t* offsets;   // at the array's own offset
+    const char* chars;
+    std::int64_t offset;
+    std::string_view riichi_reader::RiichiFields::*text;
+    bool riichi_reader::RiichiFields::*have;
+  };
+  std::vector<Step> plan_;  // every column but the flags and utf8 tile texts, the reader's own calls last
   std::vector<FlagStep> flags_;
+  std::vector<TextStep> texts_;
   bool planned_ = false;
   bool options_constant_ = false, have_constant_rules_ = false;
   RiichiRules constant_rules_;
