@@ -37,19 +37,21 @@ struct HandFacts {
   int number_suits = 0;  // how many of m/p/s appear
   bool has_honors = false;
   int reds = 0;  // red fives in hand and melds
+  int dora = 0, ura = 0;  // dora and ura dora among all tiles (and kita), by the indicators
 };
 
 HandFacts hand_facts(const RiichiRequest& request);
 
 struct YakuOutcome {
-  SmallList<YakuEntry, 24> yaku;  // (a local list: pushes through a reference reload it each time)
-  int han = 0;      // yaku han, dora included (0 for yakuman hands)
+  int han = 0;      // yaku han, dora included (13 per multiple for yakuman hands)
   int yakuman = 0;  // multiples
   bool has_yaku = false;  // a yaku other than dora
 };
 
 // Decides every yaku of the reading (cpp/src/riichi/yaku.cpp).
-void find_yaku(const RiichiRequest& request, const HandFacts& facts, const Reading& reading, YakuOutcome& out);
+// The yaku go into `list` in table order (the result's own list: no copy for the first reading).
+void find_yaku(const RiichiRequest& request, const HandFacts& facts, const Reading& reading,
+               SmallList<YakuEntry, 24>& list, YakuOutcome& out);
 
 // The pinfu shape: closed, four sequences, a pair worth no fu, a two-sided wait.
 // The pinfu yaku and the "pinfu tsumo stays 20 fu" rule both read it.

@@ -10,7 +10,7 @@ namespace {
 
 // Where the readings after the first are scored (made only for hands that have several).
 struct Scratch {
-  YakuOutcome yaku;
+  SmallList<YakuEntry, 24> yaku;
   SmallList<FuItem, 12> fu_items;
   Payments payments;
 };
@@ -104,9 +104,8 @@ class Scorer {
     if (!have_best_) {
       RiichiResult& res = *out_;
       YakuOutcome y;
-      find_yaku(r_, facts_, rd, y);
+      find_yaku(r_, facts_, rd, res.yaku, y);
       if (!y.has_yaku) return;
-      res.yaku = y.yaku;
       res.han = y.han;
       res.yakuman = y.yakuman;
       res.fu = count_fu(r_, rd, y.han, res.fu_details);
@@ -117,8 +116,8 @@ class Scorer {
     }
     if (!scratch_) scratch_.emplace();
     Scratch& c = *scratch_;
-    YakuOutcome& y = c.yaku;
-    find_yaku(r_, facts_, rd, y);
+    YakuOutcome y;
+    find_yaku(r_, facts_, rd, c.yaku, y);
     if (!y.has_yaku) return;
     const int fu = count_fu(r_, rd, y.han, c.fu_items);
     compute_payments_into(query(y, fu), r_.rules, c.payments);
@@ -127,7 +126,7 @@ class Scorer {
       res.han = y.han;
       res.yakuman = y.yakuman;
       res.fu = fu;
-      res.yaku = y.yaku;
+      res.yaku = c.yaku;
       res.fu_details = c.fu_items;
       res.payments = c.payments;
       std::swap(best_, cur_);
