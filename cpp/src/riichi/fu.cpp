@@ -3,7 +3,8 @@
 
 namespace tenbou {
 
-int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuItem, 12>& items) {
+int count_fu(const RiichiRequest& r, const HandFacts& f, const Reading& rd, const YakuOutcome& y,
+             SmallList<FuItem, 12>& items) {
   items.count = 0;
   if (r.method == Method::HanOnly) {
     items.push({FuKey::HanOnly, 30, kNoTile});  // seed 000 section 2: fu ignored, "30부 고정인 셈"
@@ -20,12 +21,19 @@ int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuIte
   }
   if (rd.shape == Shape::ThirteenOrphans) return 0;  // a yakuman with no fu (Tenhou reports 0)
 
-  items.push({FuKey::Base, 20, kNoTile});
-  if (r.tsumo && is_pinfu_shape(r, rd)) return 20;  // seed 000: 쯔모 +2 except with pinfu
-  const bool closed = r.closed();
+  // The items are written through a local count (pushes through the list reload its count:
+  // the items' bytes may alias it).
+  FuItem* const item = items.items.data();
+  item[0] = {FuKey::Base, 20, kNoTile};
+  int n = 1;
+  if (r.tsumo && y.pinfu_shape) {  // seed 000: 쯔모 +2 except with pinfu
+    items.count = n;
+    return 20;
+  }
+  const bool closed = f.closed;
   int fu = 20;
   auto add = [&](FuKey key, int value, Tile tile) {
-    items.push({key, static_cast<std::uint8_t>(value), tile});
+    item[n++] = {key, static_cast<std::uint8_t>(value), tile};
     fu += value;
   };
   if (closed && !r.tsumo) add(FuKey::ClosedRon, 10, kNoTile);
@@ -72,8 +80,9 @@ int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuIte
   // Kuipinfu: an open hand with nothing beyond 20 fu (seed 003: 30부로 취급;
   // seed 001: only at 1 han; seed 000: some houses never raise it).
   const OpenPinfuFu rule = r.rules.open_pinfu_fu;
-  if (fu == 20 && !closed && (rule == OpenPinfuFu::Always30 || (rule == OpenPinfuFu::OneHanOnly && han == 1)))
+  if (fu == 20 && !closed && (rule == OpenPinfuFu::Always30 || (rule == OpenPinfuFu::OneHanOnly && y.han == 1)))
     add(FuKey::OpenPinfu, 10, kNoTile);
+  items.count = n;
   return (fu + 9) / 10 * 10;
 }
 

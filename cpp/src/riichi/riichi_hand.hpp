@@ -46,6 +46,7 @@ struct YakuOutcome {
   int han = 0;      // yaku han, dora included (13 per multiple for yakuman hands)
   int yakuman = 0;  // multiples
   bool has_yaku = false;  // a yaku other than dora
+  bool pinfu_shape = false;  // is_pinfu_shape, found on the way (count_fu reads it)
 };
 
 // Decides every yaku of the reading (cpp/src/riichi/yaku.cpp).
@@ -53,12 +54,9 @@ struct YakuOutcome {
 void find_yaku(const RiichiRequest& request, const HandFacts& facts, const Reading& reading,
                SmallList<YakuEntry, 24>& list, YakuOutcome& out);
 
-// The pinfu shape: closed, four sequences, a pair worth no fu, a two-sided wait.
-// The pinfu yaku and the "pinfu tsumo stays 20 fu" rule both read it.
-bool is_pinfu_shape(const RiichiRequest& request, const Reading& reading);
-
-// Counts fu with an itemised breakdown (cpp/src/riichi/fu.cpp). `han` comes from
-// find_yaku: the open-pinfu rule may depend on it (seed 001).
-int count_fu(const RiichiRequest& request, const Reading& reading, int han, SmallList<FuItem, 12>& items);
+// Counts fu with an itemised breakdown (cpp/src/riichi/fu.cpp), from the reading's yaku:
+// the open-pinfu rule may depend on their han (seed 001), pinfu tsumo stays 20 fu.
+int count_fu(const RiichiRequest& request, const HandFacts& facts, const Reading& reading, const YakuOutcome& yaku,
+             SmallList<FuItem, 12>& items);
 
 }  // namespace tenbou

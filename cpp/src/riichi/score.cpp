@@ -108,7 +108,7 @@ class Scorer {
       if (!y.has_yaku) return;
       res.han = y.han;
       res.yakuman = y.yakuman;
-      res.fu = count_fu(r_, rd, y.han, res.fu_details);
+      res.fu = count_fu(r_, facts_, rd, y, res.fu_details);
       compute_payments_into(query(y, res.fu), r_.rules, res.payments);
       std::swap(best_, cur_);
       have_best_ = true;
@@ -119,7 +119,7 @@ class Scorer {
     YakuOutcome y;
     find_yaku(r_, facts_, rd, c.yaku, y);
     if (!y.has_yaku) return;
-    const int fu = count_fu(r_, rd, y.han, c.fu_items);
+    const int fu = count_fu(r_, facts_, rd, y, c.fu_items);
     compute_payments_into(query(y, fu), r_.rules, c.payments);
     RiichiResult& res = *out_;
     if (better(c.payments, y.yakuman, y.han, fu, res)) {

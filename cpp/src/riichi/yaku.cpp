@@ -63,14 +63,6 @@ HandFacts hand_facts(const RiichiRequest& r) {
   return f;
 }
 
-bool is_pinfu_shape(const RiichiRequest& r, const Reading& rd) {
-  if (rd.shape != Shape::Standard || rd.wait != Wait::Ryanmen || !r.closed()) return false;
-  for (int i = 0; i < rd.set_count; ++i)
-    if (rd.sets[i].kind != SetKind::Sequence) return false;
-  return !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind) ||
-           (rd.pair == kNorth && r.players == 3 && r.rules.north_value));
-}
-
 namespace {
 
 // Han by yaku, [0] open and [1] closed, from kYakuTable. Renhou reads 5 here: in a
@@ -239,6 +231,11 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
   out.yakuman = 0;
   out.has_yaku = false;
   const SetSummary m = rd.shape == Shape::Standard ? summarise(rd) : SetSummary{};
+  // The pinfu shape (the pinfu yaku, and pinfu tsumo's 20 fu in count_fu): closed, four
+  // sequences, a two-sided wait, a pair worth no fu.
+  out.pinfu_shape = f.closed && m.sequences == 4 && rd.wait == Wait::Ryanmen &&
+                    !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind) ||
+                      (rd.pair == kNorth && r.players == 3 && r.rules.north_value));
   find_yakuman(r, f, rd, m, list, out);
   // Aotenjo counting yakuman as 13 han each (seed 000 section 4): they add to every
   // other yaku and, by default, to dora ("역만에도 도라를 복합"). Elsewhere a yakuman
@@ -309,12 +306,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
       // kinds are held twice.
       const int peikou = (m.seq_twice != 0) + ((m.seq_twice & (m.seq_twice - 1)) != 0) + (m.seq_four != 0);
 
-      // Pinfu (is_pinfu_shape, read from the summary): closed, four sequences, a
-      // two-sided wait, a pair worth no fu.
-      if (closed && m.sequences == 4 && rd.wait == Wait::Ryanmen &&
-          !(is_dragon(rd.pair) || rd.pair == wind_tile(r.seat_wind) || rd.pair == wind_tile(r.round_wind) ||
-            (rd.pair == kNorth && r.players == 3 && r.rules.north_value)))
-        found |= bit(Yaku::Pinfu);
+      if (out.pinfu_shape) found |= bit(Yaku::Pinfu);
       if (closed && peikou == 2) found |= bit(Yaku::Ryanpeikou);
       if (closed && (peikou == 1 || (peikou == 2 && aotenjo))) found |= bit(Yaku::Iipeikou);
       if (outside && m.sequences > 0) {
@@ -334,12 +326,16 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
       if (popcount_dragons(trips) == 2 && is_dragon(rd.pair)) found |= bit(Yaku::Shousangen);
     }
   }
+  // Written through a local count (pushes reload the list's count: the entries' bytes may alias it).
   const auto& han_of = kHanOf[closed];
+  int n = list.count, han = out.han;
   for (; found; found &= found - 1) {
     const int y = lowest_bit(found);
-    list.push({static_cast<Yaku>(y), static_cast<std::int16_t>(han_of[y])});
-    out.han += han_of[y];
+    list.items[n++] = {static_cast<Yaku>(y), static_cast<std::int16_t>(han_of[y])};
+    han += han_of[y];
   }
+  list.count = n;
+  out.han = han;
   finish_yaku(r, f, list, out);
 }
 
