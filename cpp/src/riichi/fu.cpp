@@ -62,21 +62,16 @@ int count_fu(const RiichiRequest& r, const HandFacts& f, const Reading& rd, cons
   } else if (rd.pair == kNorth && r.players == 3 && r.rules.north_value) {
     add(FuKey::PairNorthWind, 2, rd.pair);  // three-player house option north_value
   }
-  for (int i = 0; i < rd.set_count; ++i) {
-    const HandSet& s = rd.sets[i];
-    if (s.kind == SetKind::Sequence) continue;
-    const bool term = is_terminal_or_honor(s.tile);
-    // open triplet 2/4, closed 4/8; kans x4 (seed 001 table).
-    int value = (term ? 4 : 2) * (s.open ? 1 : 2) * (s.kind == SetKind::Kan ? 4 : 1);
-    FuKey key;
-    if (s.kind == SetKind::Kan)
-      key = s.open ? (term ? FuKey::OpenKanTerminal : FuKey::OpenKanSimple)
-                   : (term ? FuKey::ClosedKanTerminal : FuKey::ClosedKanSimple);
-    else
-      key = s.open ? (term ? FuKey::OpenTripletTerminal : FuKey::OpenTripletSimple)
-                   : (term ? FuKey::ClosedTripletTerminal : FuKey::ClosedTripletSimple);
-    add(key, value, s.tile);
+  // The concealed sets in reading order, then the melds' items (the same in every reading).
+  const Decomposition& d = *rd.concealed;
+  for (int i = 0; i < d.set_count; ++i) {
+    if (d.sets[i].kind == SetKind::Sequence) continue;
+    const FuItem it = set_fu(SetKind::Triplet, rd.open(i, r.tsumo), d.sets[i].tile);
+    item[n++] = it;
+    fu += it.fu;
   }
+  for (const FuItem& it : f.meld_fu_items) item[n++] = it;
+  fu += f.meld_fu;
   // Kuipinfu: an open hand with nothing beyond 20 fu (seed 003: 30부로 취급;
   // seed 001: only at 1 han; seed 000: some houses never raise it).
   const OpenPinfuFu rule = r.rules.open_pinfu_fu;

@@ -11,21 +11,29 @@ namespace tenbou {
 
 enum class Shape : std::uint8_t { Standard, SevenPairs, ThirteenOrphans };
 
-struct HandSet {
-  SetKind kind;
-  Tile tile;
-  bool open;      // declared open meld, or a triplet completed by ron (seed 001: 샤보 론 = 뽕쯔)
-  bool declared;  // a meld from the request
-  MeldKind meld_kind;
-};
-
+// A reading is one decomposition of the concealed tiles and one place for the winning tile;
+// the declared melds are the same in every reading and are read from HandFacts.
 struct Reading {
   Shape shape = Shape::Standard;
-  std::array<HandSet, 4> sets;  // only [0, set_count) are read (not zeroed: two per scored hand)
-  int set_count = 0;
+  const Decomposition* concealed = nullptr;  // Standard: the concealed sets and the pair
+  int win_set = -1;  // the concealed set the winning tile completed (-1: the pair)
   Tile pair = kNoTile;
   Wait wait = Wait::None;
+  // Whether concealed set i counts as open: a triplet completed by ron (seed 001: 샤보 론 = 뽕쯔).
+  bool open(int i, bool tsumo) const {
+    return i == win_set && concealed->sets[i].kind == SetKind::Triplet && !tsumo;
+  }
 };
+
+// A triplet's or kan's fu item: open triplet 2/4, closed 4/8; kans x4 (seed 001 table).
+inline FuItem set_fu(SetKind kind, bool open, Tile tile) {
+  static constexpr FuKey kKeys[2][2][2] = {  // [kan][open][terminal or honour]
+      {{FuKey::ClosedTripletSimple, FuKey::ClosedTripletTerminal}, {FuKey::OpenTripletSimple, FuKey::OpenTripletTerminal}},
+      {{FuKey::ClosedKanSimple, FuKey::ClosedKanTerminal}, {FuKey::OpenKanSimple, FuKey::OpenKanTerminal}}};
+  const bool term = is_terminal_or_honor(tile), kan = kind == SetKind::Kan;
+  const int value = (term ? 4 : 2) * (open ? 1 : 2) * (kan ? 4 : 1);
+  return {kKeys[kan][open][term], static_cast<std::uint8_t>(value), tile};
+}
 
 // Facts about the whole hand that do not depend on the reading.
 struct HandFacts {
@@ -38,6 +46,12 @@ struct HandFacts {
   bool has_honors = false;
   int reds = 0;  // red fives in hand and melds
   int dora = 0, ura = 0;  // dora and ura dora among all tiles (and kita), by the indicators
+  // The declared melds, as the yaku and fu read every reading's sets.
+  std::uint64_t meld_triplets = 0;  // bit t: a pon or kan of tile t
+  std::uint32_t meld_seq_at = 0, meld_seq_twice = 0;  // chi by lowest tile; held twice or more
+  int meld_sequences = 0, meld_closed_kans = 0;
+  int meld_fu = 0;
+  SmallList<FuItem, 4> meld_fu_items;  // in meld order
 };
 
 HandFacts hand_facts(const RiichiRequest& request);

@@ -49,6 +49,18 @@ HandFacts hand_facts(const RiichiRequest& r) {
     for (int k = 0; k < m.size(); ++k) ++f.all[m.kind == MeldKind::Chi ? m.tile + k : m.tile];
     f.closed &= !m.is_open();
     f.kans += m.is_kan();
+    if (m.kind == MeldKind::Chi) {
+      const std::uint32_t b = std::uint32_t{1} << m.tile;
+      f.meld_seq_twice |= f.meld_seq_at & b;
+      f.meld_seq_at |= b;
+      ++f.meld_sequences;
+      continue;
+    }
+    f.meld_triplets |= std::uint64_t{1} << m.tile;
+    f.meld_closed_kans += !m.is_open();
+    const FuItem fu = set_fu(m.is_kan() ? SetKind::Kan : SetKind::Triplet, m.is_open(), m.tile);
+    f.meld_fu_items.push(fu);
+    f.meld_fu += fu.fu;
   }
   const std::uint64_t present = held_mask(f.all);
   f.all_simples = !(present & (kTerminalBits | kHonorBits));
@@ -93,31 +105,36 @@ static_assert(static_cast<int>(Yaku::Hatsu) == static_cast<int>(Yaku::Haku) + 1 
                   static_cast<int>(Yaku::Chun) == static_cast<int>(Yaku::Haku) + 2 && kHatsu == kHaku + 1 && kChun == kHaku + 2,
               "dragon triplets map to the dragon yaku by one shift");
 
-// What the yaku read of a standard reading's sets, gathered in one pass.
+// What the yaku read of a standard reading's sets (the concealed ones and the melds).
 struct SetSummary {
   std::uint64_t triplet_tiles = 0;  // bit t: a triplet or kan of tile t (at most one each: four copies)
-  std::uint32_t seq_at = 0, seq_twice = 0, seq_four = 0;  // sequences by lowest tile; held 2+ / 4 times
+  std::uint32_t seq_at = 0, seq_twice = 0;  // sequences by lowest tile; held twice or more
   int sequences = 0, concealed_triplets = 0, kans = 0;
 };
 
-SetSummary summarise(const Reading& rd) {
+SetSummary summarise(const HandFacts& f, const Reading& rd, bool tsumo) {
   SetSummary m;
-  std::uint32_t seq_thrice = 0;
-  for (int i = 0; i < rd.set_count; ++i) {
-    const HandSet& s = rd.sets[i];
+  m.triplet_tiles = f.meld_triplets;
+  m.seq_at = f.meld_seq_at;
+  m.seq_twice = f.meld_seq_twice;
+  m.sequences = f.meld_sequences;
+  m.concealed_triplets = f.meld_closed_kans;
+  m.kans = f.kans;
+  const Decomposition& d = *rd.concealed;
+  for (int i = 0; i < d.set_count; ++i) {
+    const TileSet& s = d.sets[i];
     if (s.kind == SetKind::Sequence) {
       ++m.sequences;
       const std::uint32_t b = std::uint32_t{1} << s.tile;
-      m.seq_four |= seq_thrice & b;
-      seq_thrice |= m.seq_twice & b;
       m.seq_twice |= m.seq_at & b;
       m.seq_at |= b;
       continue;
     }
     m.triplet_tiles |= std::uint64_t{1} << s.tile;
-    m.concealed_triplets += !s.open;
-    m.kans += s.kind == SetKind::Kan;
+    ++m.concealed_triplets;
   }
+  // A triplet completed by ron is not concealed (seed 001).
+  m.concealed_triplets -= rd.win_set >= 0 && d.sets[rd.win_set].kind == SetKind::Triplet && !tsumo;
   return m;
 }
 
@@ -230,7 +247,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
   out.han = 0;
   out.yakuman = 0;
   out.has_yaku = false;
-  const SetSummary m = rd.shape == Shape::Standard ? summarise(rd) : SetSummary{};
+  const SetSummary m = rd.shape == Shape::Standard ? summarise(f, rd, r.tsumo) : SetSummary{};
   // The pinfu shape (the pinfu yaku, and pinfu tsumo's 20 fu in count_fu): closed, four
   // sequences, a two-sided wait, a pair worth no fu.
   out.pinfu_shape = f.closed && m.sequences == 4 && rd.wait == Wait::Ryanmen &&
@@ -304,7 +321,8 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
       // Peikou: pairs of identical sequences (four identical sequences are two pairs): a
       // sequence held 2 or 3 times is one pair, 4 times two. Of four sequences at most two
       // kinds are held twice.
-      const int peikou = (m.seq_twice != 0) + ((m.seq_twice & (m.seq_twice - 1)) != 0) + (m.seq_four != 0);
+      const bool four_alike = m.sequences == 4 && !(m.seq_at & (m.seq_at - 1));
+      const int peikou = (m.seq_twice != 0) + ((m.seq_twice & (m.seq_twice - 1)) != 0) + four_alike;
 
       if (out.pinfu_shape) found |= bit(Yaku::Pinfu);
       if (closed && peikou == 2) found |= bit(Yaku::Ryanpeikou);
