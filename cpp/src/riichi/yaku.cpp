@@ -307,41 +307,46 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
       found |= bit(Yaku::Chiitoitsu);
     } else {
       const std::uint64_t trips = m.triplet_tiles;
-      // Value triplets: each dragon, the seat and round winds (a double wind counts both),
-      // and North under the three-player north_value house rule.
-      found |= (trips >> kHaku & 7) << static_cast<int>(Yaku::Haku);
-      found |= (trips >> wind_tile(r.seat_wind) & 1) << static_cast<int>(Yaku::SeatWind);
-      found |= (trips >> wind_tile(r.round_wind) & 1) << static_cast<int>(Yaku::RoundWind);
-      if ((trips >> kNorth & 1) && r.players == 3 && r.rules.north_value && r.round_wind != Wind::North)
-        found |= bit(Yaku::NorthWind);
+      // The checks below go by groups that a cheap test rules out for most readings.
+      if (trips & kHonorBits) {
+        // Value triplets: each dragon, the seat and round winds (a double wind counts both),
+        // and North under the three-player north_value house rule.
+        found |= (trips >> kHaku & 7) << static_cast<int>(Yaku::Haku);
+        found |= (trips >> wind_tile(r.seat_wind) & 1) << static_cast<int>(Yaku::SeatWind);
+        found |= (trips >> wind_tile(r.round_wind) & 1) << static_cast<int>(Yaku::RoundWind);
+        if ((trips >> kNorth & 1) && r.players == 3 && r.rules.north_value && r.round_wind != Wind::North)
+          found |= bit(Yaku::NorthWind);
+        if (popcount_dragons(trips) == 2 && is_dragon(rd.pair)) found |= bit(Yaku::Shousangen);
+      }
+      if (out.pinfu_shape) found |= bit(Yaku::Pinfu);
+      if (closed && m.seq_twice) {
+        // Peikou: pairs of identical sequences (four identical sequences are two pairs): a
+        // sequence held 2 or 3 times is one pair, 4 times two (four sequences, one kind).
+        const bool four_alike = m.sequences == 4 && !(m.seq_at & (m.seq_at - 1));
+        const int peikou = 1 + ((m.seq_twice & (m.seq_twice - 1)) != 0) + four_alike;
+        if (peikou == 2) found |= bit(Yaku::Ryanpeikou);
+        if (peikou == 1 || aotenjo) found |= bit(Yaku::Iipeikou);
+      }
       // Chanta/junchan: every set touches 1, 9 or an honour; every sequence is 123 or 789
       // (its lowest tile 1 or 7 of a suit).
       constexpr std::uint32_t kOutsideSequences = static_cast<std::uint32_t>(tile_bits({0, 6, 9, 15, 18, 24}));
-      const bool outside = is_terminal_or_honor(rd.pair) && !(trips & kSimpleBits) && !(m.seq_at & ~kOutsideSequences);
-      // Peikou: pairs of identical sequences (four identical sequences are two pairs): a
-      // sequence held 2 or 3 times is one pair, 4 times two. Of four sequences at most two
-      // kinds are held twice.
-      const bool four_alike = m.sequences == 4 && !(m.seq_at & (m.seq_at - 1));
-      const int peikou = (m.seq_twice != 0) + ((m.seq_twice & (m.seq_twice - 1)) != 0) + four_alike;
-
-      if (out.pinfu_shape) found |= bit(Yaku::Pinfu);
-      if (closed && peikou == 2) found |= bit(Yaku::Ryanpeikou);
-      if (closed && (peikou == 1 || (peikou == 2 && aotenjo))) found |= bit(Yaku::Iipeikou);
-      if (outside && m.sequences > 0) {
+      if (m.sequences > 0 && is_terminal_or_honor(rd.pair) && !(trips & kSimpleBits) && !(m.seq_at & ~kOutsideSequences)) {
         if (f.has_honors || aotenjo) found |= bit(Yaku::Chanta);
         if (!f.has_honors) found |= bit(Yaku::Junchan);
       }
-      constexpr std::uint32_t kStraight = 1u | 1u << 3 | 1u << 6;  // 123, 456, 789 of one suit
-      const std::uint32_t seq = m.seq_at;
-      if ((seq & kStraight) == kStraight || (seq >> 9 & kStraight) == kStraight || (seq >> 18 & kStraight) == kStraight)
-        found |= bit(Yaku::Ittsu);
-      // The same number in all three suits (a hand has room for one such group).
-      if (seq & seq >> 9 & seq >> 18 & 0x7Fu) found |= bit(Yaku::Sanshoku);
-      if (trips & trips >> 9 & trips >> 18 & 0x1FFu) found |= bit(Yaku::SanshokuDoukou);
-      if (m.kans >= 3) found |= bit(Yaku::Sankantsu);  // 4 kans is suukantsu, alone except under aotenjo
-      if (m.sequences == 0) found |= bit(Yaku::Toitoi);
-      if (m.concealed_triplets >= 3) found |= bit(Yaku::Sanankou);
-      if (popcount_dragons(trips) == 2 && is_dragon(rd.pair)) found |= bit(Yaku::Shousangen);
+      if (m.sequences >= 3) {
+        constexpr std::uint32_t kStraight = 1u | 1u << 3 | 1u << 6;  // 123, 456, 789 of one suit
+        const std::uint32_t seq = m.seq_at;
+        if ((seq & kStraight) == kStraight || (seq >> 9 & kStraight) == kStraight || (seq >> 18 & kStraight) == kStraight)
+          found |= bit(Yaku::Ittsu);
+        // The same number in all three suits (a hand has room for one such group).
+        if (seq & seq >> 9 & seq >> 18 & 0x7Fu) found |= bit(Yaku::Sanshoku);
+      } else if (m.sequences <= 1) {  // room for three triplets
+        if (trips & trips >> 9 & trips >> 18 & 0x1FFu) found |= bit(Yaku::SanshokuDoukou);
+        if (m.kans >= 3) found |= bit(Yaku::Sankantsu);  // 4 kans is suukantsu, alone except under aotenjo
+        if (m.sequences == 0) found |= bit(Yaku::Toitoi);
+        if (m.concealed_triplets >= 3) found |= bit(Yaku::Sanankou);
+      }
     }
   }
   // Written through a local count (pushes reload the list's count: the entries' bytes may alias it).
