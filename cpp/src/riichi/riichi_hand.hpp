@@ -37,7 +37,7 @@ inline FuItem set_fu(SetKind kind, bool open, Tile tile) {
 
 // Facts about the whole hand that do not depend on the reading.
 struct HandFacts {
-  TileCounts all{};  // concealed + melds (a kan counts 4)
+  TileCounts all;  // concealed + melds (a kan counts 4); set by hand_facts (no zeroing first)
   bool closed = true;
   int kans = 0;
   bool all_simples = false, all_terminals_or_honors = false, all_honors = false, all_terminals = false;
