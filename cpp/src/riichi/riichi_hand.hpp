@@ -13,12 +13,13 @@ enum class Shape : std::uint8_t { Standard, SevenPairs, ThirteenOrphans };
 
 // A reading is one decomposition of the concealed tiles and one place for the winning tile;
 // the declared melds are the same in every reading and are read from HandFacts.
+// (No member initializers: the scorer assigns every field before reading one.)
 struct Reading {
-  Shape shape = Shape::Standard;
-  const Decomposition* concealed = nullptr;  // Standard: the concealed sets and the pair
-  int win_set = -1;  // the concealed set the winning tile completed (-1: the pair)
-  Tile pair = kNoTile;
-  Wait wait = Wait::None;
+  Shape shape;
+  const Decomposition* concealed;  // Standard: the concealed sets and the pair
+  int win_set;  // the concealed set the winning tile completed (-1: the pair)
+  Tile pair;
+  Wait wait;
   // Whether concealed set i counts as open: a triplet completed by ron (seed 001: 샤보 론 = 뽕쯔).
   bool open(int i, bool tsumo) const {
     return i == win_set && concealed->sets[i].kind == SetKind::Triplet && !tsumo;
@@ -56,11 +57,12 @@ struct HandFacts {
 
 HandFacts hand_facts(const RiichiRequest& request);
 
+// Every field is set by find_yaku (no member initializers: one per reading).
 struct YakuOutcome {
-  int han = 0;      // yaku han, dora included (13 per multiple for yakuman hands)
-  int yakuman = 0;  // multiples
-  bool has_yaku = false;  // a yaku other than dora
-  bool pinfu_shape = false;  // is_pinfu_shape, found on the way (count_fu reads it)
+  int han;      // yaku han, dora included (13 per multiple for yakuman hands)
+  int yakuman;  // multiples
+  bool has_yaku;  // a yaku other than dora
+  bool pinfu_shape;  // the pinfu shape, found on the way (count_fu reads it for pinfu tsumo)
 };
 
 // Decides every yaku of the reading (cpp/src/riichi/yaku.cpp).
