@@ -41,12 +41,13 @@ struct HandFacts {
   TileCounts all;  // concealed + melds (a kan counts 4); set by hand_facts (no zeroing first)
   bool closed = true;
   int kans = 0;
-  bool all_simples = false, all_terminals_or_honors = false, all_honors = false, all_terminals = false;
-  bool all_green = false;
-  int number_suits = 0;  // how many of m/p/s appear
-  bool has_honors = false;
-  int reds = 0;  // red fives in hand and melds
-  int dora = 0, ura = 0;  // dora and ura dora among all tiles (and kita), by the indicators
+  // (Set by hand_facts without a default first.)
+  bool all_simples, all_terminals_or_honors, all_honors, all_terminals;
+  bool all_green;
+  int number_suits;  // how many of m/p/s appear
+  bool has_honors;
+  int reds;  // red fives in hand and melds
+  int dora, ura;  // dora and ura dora among all tiles (and kita), by the indicators
   // The declared melds, as the yaku and fu read every reading's sets.
   std::uint64_t meld_triplets = 0;  // bit t: a pon or kan of tile t
   std::uint32_t meld_seq_at = 0, meld_seq_twice = 0;  // chi by lowest tile; held twice or more
