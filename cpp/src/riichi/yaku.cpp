@@ -324,7 +324,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
       // Chanta/junchan: every set touches 1, 9 or an honour; every sequence is 123 or 789
       // (its lowest tile 1 or 7 of a suit).
       constexpr std::uint32_t kOutsideSequences = static_cast<std::uint32_t>(tile_bits({0, 6, 9, 15, 18, 24}));
-      if (m.sequences > 0 && is_terminal_or_honor(rd.pair) && !(trips & kSimpleBits) && !(m.seq_at & ~kOutsideSequences)) {
+      if (m.sequences > 0 && set_tile_is_terminal_or_honor(rd.pair) && !(trips & kSimpleBits) && !(m.seq_at & ~kOutsideSequences)) {
         if (f.has_honors || aotenjo) found |= bit(Yaku::Chanta);
         if (!f.has_honors) found |= bit(Yaku::Junchan);
       }
