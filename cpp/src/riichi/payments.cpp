@@ -188,7 +188,8 @@ void compute_payments_into(const PointsQuery& query, const RiichiRules& rules, P
     return;
   }
   const PointsQuery& q = query;
-  const int fu = q.method == Method::HanOnly ? 30 : q.fu;  // seed 000 section 2: "부판 계산법으로 치면 30부 고정인 셈"
+  // seed 000 section 2: "부판 계산법으로 치면 30부 고정인 셈"
+  const int fu = q.method == Method::HanOnly ? 30 : q.fu;
   p.exact.reset();
   p.limit = Limit::None;
   std::int64_t base;

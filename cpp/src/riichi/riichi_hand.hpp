@@ -32,7 +32,8 @@ inline bool set_tile_is_terminal_or_honor(Tile t) { return (kTerminalBits | kHon
 // A triplet's or kan's fu item: open triplet 2/4, closed 4/8; kans x4 (seed 001 table).
 inline FuItem set_fu(SetKind kind, bool open, Tile tile) {
   static constexpr FuKey kKeys[2][2][2] = {  // [kan][open][terminal or honour]
-      {{FuKey::ClosedTripletSimple, FuKey::ClosedTripletTerminal}, {FuKey::OpenTripletSimple, FuKey::OpenTripletTerminal}},
+      {{FuKey::ClosedTripletSimple, FuKey::ClosedTripletTerminal},
+       {FuKey::OpenTripletSimple, FuKey::OpenTripletTerminal}},
       {{FuKey::ClosedKanSimple, FuKey::ClosedKanTerminal}, {FuKey::OpenKanSimple, FuKey::OpenKanTerminal}}};
   const bool term = set_tile_is_terminal_or_honor(tile), kan = kind == SetKind::Kan;
   const int value = (term ? 4 : 2) * (open ? 1 : 2) * (kan ? 4 : 1);

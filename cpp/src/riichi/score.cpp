@@ -139,7 +139,8 @@ class Scorer {
       const Decomposition& d = *rd.concealed;
       ShownSet* const out = res.decomposition.items.data();
       int i = 0, n = 0;
-      for (; i < d.set_count && d.sets[i].tile <= rd.pair; ++i) out[n++] = {d.sets[i].kind, d.sets[i].tile, false, false, MeldKind::Pon};
+      for (; i < d.set_count && d.sets[i].tile <= rd.pair; ++i)
+        out[n++] = {d.sets[i].kind, d.sets[i].tile, false, false, MeldKind::Pon};
       out[n++] = {SetKind::Triplet, rd.pair, true, false, MeldKind::Pon};
       for (; i < d.set_count; ++i) out[n++] = {d.sets[i].kind, d.sets[i].tile, false, false, MeldKind::Pon};
       for (const Meld& m : r_.melds) {

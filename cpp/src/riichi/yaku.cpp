@@ -102,7 +102,8 @@ constexpr std::uint64_t kDragonBits = tile_bits({kHaku, kHatsu, kChun});
 constexpr std::uint64_t kWindBits = tile_bits({kEast, kSouth, kWest, kNorth});
 static_assert(kYakuCount <= 64, "the yaku found are collected as one 64-bit mask");
 static_assert(static_cast<int>(Yaku::Hatsu) == static_cast<int>(Yaku::Haku) + 1 &&
-                  static_cast<int>(Yaku::Chun) == static_cast<int>(Yaku::Haku) + 2 && kHatsu == kHaku + 1 && kChun == kHaku + 2,
+                  static_cast<int>(Yaku::Chun) == static_cast<int>(Yaku::Haku) + 2 && kHatsu == kHaku + 1 &&
+                  kChun == kHaku + 2,
               "dragon triplets map to the dragon yaku by one shift");
 
 // What the yaku read of a standard reading's sets (the concealed ones and the melds).
@@ -324,14 +325,16 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
       // Chanta/junchan: every set touches 1, 9 or an honour; every sequence is 123 or 789
       // (its lowest tile 1 or 7 of a suit).
       constexpr std::uint32_t kOutsideSequences = static_cast<std::uint32_t>(tile_bits({0, 6, 9, 15, 18, 24}));
-      if (m.sequences > 0 && set_tile_is_terminal_or_honor(rd.pair) && !(trips & kSimpleBits) && !(m.seq_at & ~kOutsideSequences)) {
+      if (m.sequences > 0 && set_tile_is_terminal_or_honor(rd.pair) && !(trips & kSimpleBits) &&
+          !(m.seq_at & ~kOutsideSequences)) {
         if (f.has_honors || aotenjo) found |= bit(Yaku::Chanta);
         if (!f.has_honors) found |= bit(Yaku::Junchan);
       }
       if (m.sequences >= 3) {
         constexpr std::uint32_t kStraight = 1u | 1u << 3 | 1u << 6;  // 123, 456, 789 of one suit
         const std::uint32_t seq = m.seq_at;
-        if ((seq & kStraight) == kStraight || (seq >> 9 & kStraight) == kStraight || (seq >> 18 & kStraight) == kStraight)
+        if ((seq & kStraight) == kStraight || (seq >> 9 & kStraight) == kStraight ||
+            (seq >> 18 & kStraight) == kStraight)
           found |= bit(Yaku::Ittsu);
         // The same number in all three suits (a hand has room for one such group).
         if (seq & seq >> 9 & seq >> 18 & 0x7Fu) found |= bit(Yaku::Sanshoku);
