@@ -99,7 +99,6 @@ inline int popcount_dragons(std::uint64_t triplet_tiles) {
 constexpr std::uint64_t bit(Yaku y) { return std::uint64_t{1} << static_cast<int>(y); }
 
 constexpr std::uint64_t kDragonBits = tile_bits({kHaku, kHatsu, kChun});
-constexpr std::uint64_t kWindBits = tile_bits({kEast, kSouth, kWest, kNorth});
 static_assert(kYakuCount <= 64, "the yaku found are collected as one 64-bit mask");
 static_assert(static_cast<int>(Yaku::Hatsu) == static_cast<int>(Yaku::Haku) + 1 &&
                   static_cast<int>(Yaku::Chun) == static_cast<int>(Yaku::Haku) + 2 && kHatsu == kHaku + 1 &&
@@ -135,7 +134,7 @@ SetSummary summarise(const HandFacts& f, const Reading& rd, bool tsumo) {
     ++m.concealed_triplets;
   }
   // A triplet completed by ron is not concealed (seed 001).
-  m.concealed_triplets -= rd.win_set >= 0 && d.sets[rd.win_set].kind == SetKind::Triplet && !tsumo;
+  m.concealed_triplets -= rd.win_set >= 0 && rd.open(rd.win_set, tsumo);
   return m;
 }
 
@@ -171,6 +170,7 @@ void find_yakuman(const RiichiRequest& r, const HandFacts& f, const Reading& rd,
   if (f.all_green) add_yakuman(Yaku::Ryuuiisou);
   if (f.all_terminals) add_yakuman(Yaku::Chinroutou);
   if (rd.shape != Shape::Standard) return;
+  // Wind triplets: the four wind bits (East to North) counted by table.
   static constexpr std::uint8_t kBitsIn[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
   const int winds = kBitsIn[m.triplet_tiles >> kEast & 15];
   if ((m.triplet_tiles & kDragonBits) == kDragonBits) add_yakuman(Yaku::Daisangen);
