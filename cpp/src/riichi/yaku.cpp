@@ -222,7 +222,7 @@ inline void finish_yaku(const RiichiRequest& r, const HandFacts& f, SmallList<Ya
   // local count, as the yaku above.)
   int n = list.count, han = out.han;
   auto add = [&](Yaku y, int count) {
-    list.items[n++] = {y, static_cast<std::int16_t>(count)};
+    if (n < list.capacity()) list.items[n++] = {y, static_cast<std::int16_t>(count)};  // (as push)
     han += count;
   };
   if (f.dora) add(Yaku::Dora, f.dora);
@@ -351,7 +351,7 @@ void find_yaku(const RiichiRequest& r, const HandFacts& f, const Reading& rd, Sm
   int n = list.count, han = out.han;
   for (; found; found &= found - 1) {
     const int y = lowest_bit(found);
-    list.items[n++] = {static_cast<Yaku>(y), static_cast<std::int16_t>(han_of[y])};
+    if (n < list.capacity()) list.items[n++] = {static_cast<Yaku>(y), static_cast<std::int16_t>(han_of[y])};
     han += han_of[y];
   }
   list.count = n;
