@@ -5,21 +5,23 @@ namespace tenbou {
 
 int count_fu(const RiichiRequest& r, const HandFacts& f, const Reading& rd, const YakuOutcome& y,
              SmallList<FuItem, 12>& items) {
-  items.count = 0;
-  if (r.method == Method::HanOnly) {
-    items.push({FuKey::HanOnly, 30, kNoTile});  // seed 000 section 2: fu ignored, "30부 고정인 셈"
-    return 30;
+  if (r.method == Method::HanOnly || rd.shape != Shape::Standard) {  // (one test on the common path)
+    items.count = 0;
+    if (r.method == Method::HanOnly) {
+      items.push({FuKey::HanOnly, 30, kNoTile});  // seed 000 section 2: fu ignored, "30부 고정인 셈"
+      return 30;
+    }
+    if (rd.shape == Shape::ThirteenOrphans && r.method == Method::Aotenjo) {
+      // seed 000 section 4: "국사무쌍을 치토이츠에 준하여 13판 25부로 ... 13판 30부로"
+      items.push({FuKey::KokushiAotenjo, static_cast<std::uint8_t>(r.rules.aotenjo_kokushi_fu), kNoTile});
+      return r.rules.aotenjo_kokushi_fu;
+    }
+    if (rd.shape == Shape::SevenPairs) {
+      items.push({FuKey::Chiitoitsu, 25, kNoTile});  // seed 000: 25부 고정, no other fu, no rounding
+      return 25;
+    }
+    return 0;  // thirteen orphans: a yakuman with no fu (Tenhou reports 0)
   }
-  if (rd.shape == Shape::ThirteenOrphans && r.method == Method::Aotenjo) {
-    // seed 000 section 4: "국사무쌍을 치토이츠에 준하여 13판 25부로 ... 13판 30부로"
-    items.push({FuKey::KokushiAotenjo, static_cast<std::uint8_t>(r.rules.aotenjo_kokushi_fu), kNoTile});
-    return r.rules.aotenjo_kokushi_fu;
-  }
-  if (rd.shape == Shape::SevenPairs) {
-    items.push({FuKey::Chiitoitsu, 25, kNoTile});  // seed 000: 25부 고정, no other fu, no rounding
-    return 25;
-  }
-  if (rd.shape == Shape::ThirteenOrphans) return 0;  // a yakuman with no fu (Tenhou reports 0)
 
   // The items are written through a local count (pushes through the list reload its count:
   // the items' bytes may alias it).
