@@ -3,29 +3,39 @@
 
 namespace tenbou {
 
-int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuItem, 12>& items) {
-  items.count = 0;
-  if (r.method == Method::HanOnly) {
-    items.push({FuKey::HanOnly, 30, kNoTile});  // seed 000 section 2: fu ignored, "30부 고정인 셈"
-    return 30;
+int count_fu(const RiichiRequest& r, const HandFacts& f, const Reading& rd, const YakuOutcome& y,
+             SmallList<FuItem, 12>& items) {
+  if (r.method == Method::HanOnly || rd.shape != Shape::Standard) {  // (one test on the common path)
+    items.count = 0;
+    if (r.method == Method::HanOnly) {
+      items.push({FuKey::HanOnly, 30, kNoTile});  // seed 000 section 2: fu ignored, "30부 고정인 셈"
+      return 30;
+    }
+    if (rd.shape == Shape::ThirteenOrphans && r.method == Method::Aotenjo) {
+      // seed 000 section 4: "국사무쌍을 치토이츠에 준하여 13판 25부로 ... 13판 30부로"
+      items.push({FuKey::KokushiAotenjo, static_cast<std::uint8_t>(r.rules.aotenjo_kokushi_fu), kNoTile});
+      return r.rules.aotenjo_kokushi_fu;
+    }
+    if (rd.shape == Shape::SevenPairs) {
+      items.push({FuKey::Chiitoitsu, 25, kNoTile});  // seed 000: 25부 고정, no other fu, no rounding
+      return 25;
+    }
+    return 0;  // thirteen orphans: a yakuman with no fu (Tenhou reports 0)
   }
-  if (rd.shape == Shape::ThirteenOrphans && r.method == Method::Aotenjo) {
-    // seed 000 section 4: "국사무쌍을 치토이츠에 준하여 13판 25부로 ... 13판 30부로"
-    items.push({FuKey::KokushiAotenjo, static_cast<std::uint8_t>(r.rules.aotenjo_kokushi_fu), kNoTile});
-    return r.rules.aotenjo_kokushi_fu;
-  }
-  if (rd.shape == Shape::SevenPairs) {
-    items.push({FuKey::Chiitoitsu, 25, kNoTile});  // seed 000: 25부 고정, no other fu, no rounding
-    return 25;
-  }
-  if (rd.shape == Shape::ThirteenOrphans) return 0;  // a yakuman with no fu (Tenhou reports 0)
 
-  items.push({FuKey::Base, 20, kNoTile});
-  if (r.tsumo && is_pinfu_shape(r, rd)) return 20;  // seed 000: 쯔모 +2 except with pinfu
-  const bool closed = r.closed();
+  // The items are written through a local count (pushes through the list reload its count:
+  // the items' bytes may alias it).
+  FuItem* const item = items.items.data();
+  item[0] = {FuKey::Base, 20, kNoTile};
+  int n = 1;
+  if (r.tsumo && y.pinfu_shape) {  // seed 000: 쯔모 +2 except with pinfu
+    items.count = n;
+    return 20;
+  }
+  const bool closed = f.closed;
   int fu = 20;
   auto add = [&](FuKey key, int value, Tile tile) {
-    items.push({key, static_cast<std::uint8_t>(value), tile});
+    item[n++] = {key, static_cast<std::uint8_t>(value), tile};
     fu += value;
   };
   if (closed && !r.tsumo) add(FuKey::ClosedRon, 10, kNoTile);
@@ -54,26 +64,22 @@ int count_fu(const RiichiRequest& r, const Reading& rd, int han, SmallList<FuIte
   } else if (rd.pair == kNorth && r.players == 3 && r.rules.north_value) {
     add(FuKey::PairNorthWind, 2, rd.pair);  // three-player house option north_value
   }
-  for (int i = 0; i < rd.set_count; ++i) {
-    const HandSet& s = rd.sets[i];
-    if (s.kind == SetKind::Sequence) continue;
-    const bool term = is_terminal_or_honor(s.tile);
-    // open triplet 2/4, closed 4/8; kans x4 (seed 001 table).
-    int value = (term ? 4 : 2) * (s.open ? 1 : 2) * (s.kind == SetKind::Kan ? 4 : 1);
-    FuKey key;
-    if (s.kind == SetKind::Kan)
-      key = s.open ? (term ? FuKey::OpenKanTerminal : FuKey::OpenKanSimple)
-                   : (term ? FuKey::ClosedKanTerminal : FuKey::ClosedKanSimple);
-    else
-      key = s.open ? (term ? FuKey::OpenTripletTerminal : FuKey::OpenTripletSimple)
-                   : (term ? FuKey::ClosedTripletTerminal : FuKey::ClosedTripletSimple);
-    add(key, value, s.tile);
+  // The concealed sets in reading order, then the melds' items (the same in every reading).
+  const Decomposition& d = *rd.concealed;
+  for (int i = 0; i < d.set_count; ++i) {
+    if (d.sets[i].kind == SetKind::Sequence) continue;
+    const FuItem it = set_fu(SetKind::Triplet, rd.open(i, r.tsumo), d.sets[i].tile);
+    item[n++] = it;
+    fu += it.fu;
   }
+  for (const FuItem& it : f.meld_fu_items) item[n++] = it;
+  fu += f.meld_fu;
   // Kuipinfu: an open hand with nothing beyond 20 fu (seed 003: 30부로 취급;
   // seed 001: only at 1 han; seed 000: some houses never raise it).
   const OpenPinfuFu rule = r.rules.open_pinfu_fu;
-  if (fu == 20 && !closed && (rule == OpenPinfuFu::Always30 || (rule == OpenPinfuFu::OneHanOnly && han == 1)))
+  if (fu == 20 && !closed && (rule == OpenPinfuFu::Always30 || (rule == OpenPinfuFu::OneHanOnly && y.han == 1)))
     add(FuKey::OpenPinfu, 10, kNoTile);
+  items.count = n;
   return (fu + 9) / 10 * 10;
 }
 

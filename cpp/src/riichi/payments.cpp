@@ -64,7 +64,10 @@ const Shorthand* table_shorthand(std::int64_t amount, std::int64_t dealer_share)
 
 namespace {
 
-std::int64_t round_up_100(std::int64_t v) { return (v + 99) / 100 * 100; }
+// Amounts here are never negative: unsigned division by 100 is the shorter code.
+std::int64_t round_up_100(std::int64_t v) {
+  return static_cast<std::int64_t>((static_cast<std::uint64_t>(v) + 99) / 100 * 100);
+}
 
 // Who pays what, as multiples of the base points: the same plan serves the int64
 // methods and exact aotenjo amounts. seed 001 / 003: ron x4 (dealer x6); tsumo:
@@ -83,25 +86,31 @@ struct SharePlan {
   int count;
 };
 
-SharePlan share_plan(const PointsQuery& q, const RiichiRules& rules) {
-  if (!q.tsumo) return {{{Payer::Discarder, static_cast<std::uint8_t>(q.dealer ? 6 : 4), false, false, 1}}, 1};
-  if (q.players != 3) {
-    if (q.dealer) return {{{Payer::NonDealer, 2, false, false, 3}}, 1};
-    return {{{Payer::Dealer, 2, false, false, 1}, {Payer::NonDealer, 1, false, false, 2}}, 2};
-  }
-  // Three players: the absent North seat's share (README "Three-player").
-  switch (rules.sanma_tsumo) {
-    case SanmaTsumo::Loss:
-      if (q.dealer) return {{{Payer::NonDealer, 2, false, false, 2}}, 1};
-      return {{{Payer::Dealer, 2, false, false, 1}, {Payer::NonDealer, 1, false, false, 1}}, 2};
-    case SanmaTsumo::NorthSplit:  // North's x2 (dealer win) or x1 split between the two payers
-      if (q.dealer) return {{{Payer::NonDealer, 3, false, false, 2}}, 1};
-      return {{{Payer::Dealer, 5, true, false, 1}, {Payer::NonDealer, 3, true, false, 1}}, 2};
-    case SanmaTsumo::RonEquivalent:  // the ron amount, halved between the two payers
-      if (q.dealer) return {{{Payer::NonDealer, 6, false, true, 2}}, 1};
-      return {{{Payer::Dealer, 4, false, true, 1}, {Payer::NonDealer, 4, false, true, 1}}, 2};
-  }
-  return {{}, 0};
+// The plans as constant rows (returning one by value cost ~30 instructions a hand):
+// [0] ron, [1] four-player tsumo, [2..4] three-player tsumo by sanma_tsumo; then
+// [0] a non-dealer's win, [1] the dealer's.
+constexpr SharePlan kSharePlans[5][2] = {
+    {{{{Payer::Discarder, 4, false, false, 1}}, 1}, {{{Payer::Discarder, 6, false, false, 1}}, 1}},
+    {{{{Payer::Dealer, 2, false, false, 1}, {Payer::NonDealer, 1, false, false, 2}}, 2},
+     {{{Payer::NonDealer, 2, false, false, 3}}, 1}},
+    // Three players: the absent North seat's share (README "Three-player").
+    // Loss: North's share is not paid.
+    {{{{Payer::Dealer, 2, false, false, 1}, {Payer::NonDealer, 1, false, false, 1}}, 2},
+     {{{Payer::NonDealer, 2, false, false, 2}}, 1}},
+    // NorthSplit: North's x2 (dealer win) or x1 split between the two payers.
+    {{{{Payer::Dealer, 5, true, false, 1}, {Payer::NonDealer, 3, true, false, 1}}, 2},
+     {{{Payer::NonDealer, 3, false, false, 2}}, 1}},
+    // RonEquivalent: the ron amount, halved between the two payers.
+    {{{{Payer::Dealer, 4, false, true, 1}, {Payer::NonDealer, 4, false, true, 1}}, 2},
+     {{{Payer::NonDealer, 6, false, true, 2}}, 1}},
+};
+static_assert(static_cast<int>(SanmaTsumo::Loss) == 0 && static_cast<int>(SanmaTsumo::NorthSplit) == 1 &&
+                  static_cast<int>(SanmaTsumo::RonEquivalent) == 2,
+              "kSharePlans rows follow SanmaTsumo");
+
+const SharePlan& share_plan(const PointsQuery& q, const RiichiRules& rules) {
+  const int row = !q.tsumo ? 0 : q.players != 3 ? 1 : 2 + static_cast<int>(rules.sanma_tsumo);
+  return kSharePlans[row][q.dealer];
 }
 
 std::int64_t share_amount(std::int64_t base, const Share& s) {
@@ -141,7 +150,7 @@ Payments aotenjo_payments(const PointsQuery& q, const RiichiRules& rules) {
   } else {
     exact->base_points = BigUint::shifted(static_cast<std::uint64_t>(q.fu), static_cast<unsigned>(q.han + 2));
   }
-  const SharePlan plan = share_plan(q, rules);
+  const SharePlan& plan = share_plan(q, rules);
   for (int i = 0; i < plan.count; ++i) {
     const Share& s = plan.shares[i];
     exact->lines[i] = share_amount(exact->base_points, s);
@@ -178,8 +187,9 @@ void compute_payments_into(const PointsQuery& query, const RiichiRules& rules, P
     p = aotenjo_payments(query, rules);
     return;
   }
-  PointsQuery q = query;
-  if (q.method == Method::HanOnly) q.fu = 30;  // seed 000 section 2: "부판 계산법으로 치면 30부 고정인 셈"
+  const PointsQuery& q = query;
+  // seed 000 section 2: "부판 계산법으로 치면 30부 고정인 셈"
+  const int fu = q.method == Method::HanOnly ? 30 : q.fu;
   p.exact.reset();
   p.limit = Limit::None;
   std::int64_t base;
@@ -207,23 +217,25 @@ void compute_payments_into(const PointsQuery& query, const RiichiRules& rules, P
       base = 6000;
     }
   } else {
-    base = static_cast<std::int64_t>(q.fu) << (q.han + 2);
+    base = static_cast<std::int64_t>(fu) << (q.han + 2);
     // seed 000 3.2: 4 han 40+ fu and 3 han 70+ fu are mangan (base over 2000).
-    const bool kiriage = rules.kiriage && ((q.han == 4 && q.fu == 30) || (q.han == 3 && q.fu == 60));
+    const bool kiriage = rules.kiriage && ((q.han == 4 && fu == 30) || (q.han == 3 && fu == 60));
     if (base >= 2000 || kiriage) {
       p.limit = Limit::Mangan;
       base = 2000;
     }
   }
   p.base_points = base;
-  const SharePlan plan = share_plan(q, rules);
-  p.lines = {};
-  p.hand_value = 0;
+  const SharePlan& plan = share_plan(q, rules);
+  std::int64_t hand_value = 0;
   for (int i = 0; i < plan.count; ++i) {
     const Share& s = plan.shares[i];
-    p.lines[i] = {s.payer, share_amount(base, s), s.payers};
-    p.hand_value += p.lines[i].amount * s.payers;
+    const std::int64_t amount = share_amount(base, s);
+    p.lines[i] = {s.payer, amount, s.payers};
+    hand_value += amount * s.payers;
   }
+  if (plan.count == 1) p.lines[1] = {};
+  p.hand_value = hand_value;
   p.line_count = plan.count;
   p.honba_bonus = honba_bonus(q, rules);
   p.sticks_bonus = 1000 * q.riichi_sticks;

@@ -10,7 +10,7 @@ namespace {
 
 // Where the readings after the first are scored (made only for hands that have several).
 struct Scratch {
-  YakuOutcome yaku;
+  SmallList<YakuEntry, 24> yaku;
   SmallList<FuItem, 12> fu_items;
   Payments payments;
 };
@@ -25,13 +25,7 @@ bool better(const Payments& ap, int a_yakuman, int a_han, int a_fu, const Riichi
 
 class Scorer {
  public:
-  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {
-    // The melds' sets are the same in every reading: made once.
-    for (const Meld& m : r_.melds) {
-      const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
-      meld_sets_[meld_count_++] = {kind, m.tile, m.is_open(), true, m.kind};
-    }
-  }
+  explicit Scorer(const RiichiRequest& r) : r_(r), facts_(hand_facts(r)) {}
 
   // The best reading so far is scored straight into `out` (its yaku, fu items and payments):
   // a hand with one reading copies nothing.
@@ -42,7 +36,7 @@ class Scorer {
     decompose_sets_and_pair(r_.hand, sets_needed, ds);
     for (int d = 0; d < ds.count; ++d)
       for_each_win_placement(ds.items[d], r_.win_tile, [&](int set, Wait wait) {
-        make_reading(ds.items[d], set, wait, *cur_);
+        cur_ = {Shape::Standard, &ds.items[d], set, ds.items[d].pair, wait};
         consider();
       });
     if (r_.melds.empty()) {
@@ -74,63 +68,42 @@ class Scorer {
     out.error = code == ErrorCode::NotWinning ? not_winning : no_yaku;
   }
 
-  // The reading is written straight into the current buffer (no copy per reading).
-  void make_reading(const Decomposition& d, int win_set, Wait wait, Reading& rd) const {
-    rd.shape = Shape::Standard;
-    rd.pair = d.pair;
-    rd.wait = wait;
-    rd.set_count = d.set_count + meld_count_;
-    for (int i = 0; i < d.set_count; ++i) {
-      // seed 001: a triplet completed by ron on a shanpon wait counts as open.
-      const bool open = i == win_set && d.sets[i].kind == SetKind::Triplet && !r_.tsumo;
-      rd.sets[i] = {d.sets[i].kind, d.sets[i].tile, open, false, MeldKind::Pon};
-    }
-    for (int i = 0; i < meld_count_; ++i) rd.sets[d.set_count + i] = meld_sets_[i];
-  }
-
-  void special_reading(Shape shape, Wait wait) {
-    Reading& rd = *cur_;
-    rd.shape = shape;
-    rd.set_count = 0;
-    rd.pair = kNoTile;
-    rd.wait = wait;
-  }
+  void special_reading(Shape shape, Wait wait) { cur_ = {shape, nullptr, -1, kNoTile, wait}; }
 
   // Scores the current reading: into the result while it holds no best, else into the
-  // scratch, copied over the result when better (the reading buffers swap roles).
+  // scratch, copied over the result when better.
   void consider() {
     complete_ = true;
-    const Reading& rd = *cur_;
+    const Reading& rd = cur_;
     if (!have_best_) {
       RiichiResult& res = *out_;
       YakuOutcome y;
-      find_yaku(r_, facts_, rd, y);
+      find_yaku(r_, facts_, rd, res.yaku, y);
       if (!y.has_yaku) return;
-      res.yaku = y.yaku;
       res.han = y.han;
       res.yakuman = y.yakuman;
-      res.fu = count_fu(r_, rd, y.han, res.fu_details);
+      res.fu = count_fu(r_, facts_, rd, y, res.fu_details);
       compute_payments_into(query(y, res.fu), r_.rules, res.payments);
-      std::swap(best_, cur_);
+      best_ = cur_;
       have_best_ = true;
       return;
     }
     if (!scratch_) scratch_.emplace();
     Scratch& c = *scratch_;
-    YakuOutcome& y = c.yaku;
-    find_yaku(r_, facts_, rd, y);
+    YakuOutcome y;
+    find_yaku(r_, facts_, rd, c.yaku, y);
     if (!y.has_yaku) return;
-    const int fu = count_fu(r_, rd, y.han, c.fu_items);
+    const int fu = count_fu(r_, facts_, rd, y, c.fu_items);
     compute_payments_into(query(y, fu), r_.rules, c.payments);
     RiichiResult& res = *out_;
     if (better(c.payments, y.yakuman, y.han, fu, res)) {
       res.han = y.han;
       res.yakuman = y.yakuman;
       res.fu = fu;
-      res.yaku = y.yaku;
+      res.yaku = c.yaku;
       res.fu_details = c.fu_items;
       res.payments = c.payments;
-      std::swap(best_, cur_);
+      best_ = cur_;
     }
   }
 
@@ -154,22 +127,27 @@ class Scorer {
     res.error.reset();
     res.decomposition.count = 0;
     res.method = r_.method;
-    res.wait = best_->wait;
+    res.wait = best_.wait;
     res.dealer = r_.dealer();
     res.tsumo = r_.tsumo;
     res.players = r_.players;
-    const Reading& rd = *best_;
+    const Reading& rd = best_;
     if (rd.shape == Shape::Standard) {
       // The concealed sets come first and in tile order (decompose_sets_and_pair): the pair
-      // goes before the first set on a higher tile, then the declared melds.
-      const int concealed = rd.set_count - meld_count_;
-      int i = 0;
-      for (; i < concealed && rd.sets[i].tile <= rd.pair; ++i)
-        res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
-      res.decomposition.push({SetKind::Triplet, rd.pair, true, false, MeldKind::Pon});
-      for (; i < concealed; ++i) res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, false, MeldKind::Pon});
-      for (; i < rd.set_count; ++i)
-        res.decomposition.push({rd.sets[i].kind, rd.sets[i].tile, false, true, rd.sets[i].meld_kind});
+      // goes before the first set on a higher tile, then the declared melds. (Written through
+      // a local count: pushes reload the list's count, which the sets' bytes may alias.)
+      const Decomposition& d = *rd.concealed;
+      ShownSet* const out = res.decomposition.items.data();
+      int i = 0, n = 0;
+      for (; i < d.set_count && d.sets[i].tile <= rd.pair; ++i)
+        out[n++] = {d.sets[i].kind, d.sets[i].tile, false, false, MeldKind::Pon};
+      out[n++] = {SetKind::Triplet, rd.pair, true, false, MeldKind::Pon};
+      for (; i < d.set_count; ++i) out[n++] = {d.sets[i].kind, d.sets[i].tile, false, false, MeldKind::Pon};
+      for (const Meld& m : r_.melds) {
+        const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
+        out[n++] = {kind, m.tile, false, true, m.kind};
+      }
+      res.decomposition.count = n;
     } else if (rd.shape == Shape::SevenPairs) {
       for (int t = 0; t < kTileKinds; ++t)
         if (r_.hand[t] == 2) res.decomposition.push({SetKind::Triplet, static_cast<Tile>(t), true, false, MeldKind::Pon});
@@ -181,14 +159,10 @@ class Scorer {
 
   const RiichiRequest& r_;
   HandFacts facts_;
-  HandSet meld_sets_[4];
-  int meld_count_ = 0;
   RiichiResult* out_ = nullptr;
   bool complete_ = false;
   bool have_best_ = false;
-  Reading readings_[2];
-  Reading* best_ = &readings_[0];
-  Reading* cur_ = &readings_[1];
+  Reading cur_, best_;  // the reading being scored; the best so far (scored into the result)
   std::optional<Scratch> scratch_;
 };
 
