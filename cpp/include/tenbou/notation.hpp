@@ -23,9 +23,7 @@ namespace notation_detail {
 [[noreturn]] void honour_out_of_range(int digit, std::size_t pos, std::string_view field);
 [[noreturn]] void digits_without_suit(std::string_view text, std::size_t start, std::size_t end, std::string_view field);
 [[noreturn]] void too_long(std::size_t size, std::string_view field);
-}  // namespace notation_detail
 
-namespace notation_detail {
 // What each byte of a tile text is: a digit (its value), a suit letter, a space, or neither.
 enum CharClass : std::uint8_t { kSuitM = 10, kSuitP, kSuitS, kSuitZ, kSpace, kOther };
 struct CharClasses {
@@ -89,8 +87,9 @@ std::size_t parse_tiles_each(std::string_view text, std::string_view field, Each
 // The same, collected into a vector.
 std::vector<ParsedTile> parse_tiles(std::string_view text, std::string_view field);
 
-// Parses exactly one tile ("5m", "0p", "7z", or an mjai name: "5mr", "E", "P").
+// parse_single_tile's whole reading: mjai names, anything unusual, every fault.
 ParsedTile parse_single_tile_slow(std::string_view text, std::string_view field);
+// Parses exactly one tile ("5m", "0p", "7z", or an mjai name: "5mr", "E", "P").
 inline ParsedTile parse_single_tile(std::string_view text, std::string_view field) {
   using namespace notation_detail;
   if (text.size() == 2) {  // the common "5m" read here; anything else, and every fault, below

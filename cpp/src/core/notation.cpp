@@ -280,13 +280,11 @@ std::string_view meld_kind_name(MeldKind kind) {
 }
 
 Meld parse_meld(std::string_view text, std::string_view field) {
-  // The kind read where it usually ends (no other colon can come before one found there).
-  std::size_t colon = text.size() > 3 && text[3] == ':' ? 3 : text.size() > 5 && text[5] == ':' ? 5 : text.find(':');
+  auto colon = text.find(':');
   if (colon == std::string_view::npos)
     throw InputError("bad_meld", std::string(field),
                      "meld '" + echo(text) + "' must be KIND:TILES with KIND chi, pon, kan, kakan or ankan");
   std::string_view kind_text = text.substr(0, colon);
-  if (kind_text.find(':') != std::string_view::npos) kind_text = text.substr(0, colon = text.find(':'));
   MeldKind kind;
   if (is(kind_text, "chi")) kind = MeldKind::Chi;
   else if (is(kind_text, "pon")) kind = MeldKind::Pon;

@@ -92,6 +92,7 @@ struct RiichiFields {
   TileTextRoom room;  // the texts of tile fields given as arrays or ids (notation.hpp)
 };
 
+// Parses dora or ura indicators into `out` (empty before), counting them into `seen`.
 void parse_indicators(std::string_view text, std::string_view field, IndicatorList& out, TileCounts& seen,
                       std::array<std::uint8_t, 3>& seen_reds);
 // Three-player mahjong is played without 2m-8m (108 tiles): any of them is invalid input.
