@@ -302,22 +302,27 @@ class RowScorer {
         if (any_true(values, s.validity, first, last))
           flags_.push_back({s.validity ? s.validity : values, values, s.offset, s.flag});
       }
+      using F = riichi_reader::RiichiFields;
       for (const Step& s : plan_) {
-        using F = riichi_reader::RiichiFields;
         if (!s.utf8) continue;
-        std::string_view F::*text = s.op == Op::Hand ? &F::hand : s.op == Op::WinTile ? &F::win
-                                  : s.op == Op::Dora ? &F::dora : s.op == Op::Ura ? &F::ura : nullptr;
-        bool F::*have = s.op == Op::Hand ? &F::have_hand : s.op == Op::WinTile ? &F::have_win
-                      : s.op == Op::Dora ? &F::have_dora : &F::have_ura;
-        if (text) texts_.push_back({s.validity, s.node->offsets32 + s.offset, s.node->chars, s.offset, text, have});
+        const auto add = [&](std::string_view F::*text, bool F::*have) {
+          texts_.push_back({s.validity, s.node->offsets32 + s.offset, s.node->chars, s.offset, text, have});
+        };
+        switch (s.op) {
+          case Op::Hand: add(&F::hand, &F::have_hand); break;
+          case Op::WinTile: add(&F::win, &F::have_win); break;
+          case Op::Dora: add(&F::dora, &F::have_dora); break;
+          case Op::Ura: add(&F::ura, &F::have_ura); break;
+          default: break;
+        }
       }
       auto throws = [](const Step& s) { return s.op == Op::Method || s.op == Op::OptionsStruct || s.op == Op::OptionsText; };
-      auto tile_text = [](const Step& s) {
+      auto in_texts = [](const Step& s) {
         return s.utf8 && (s.op == Op::Hand || s.op == Op::WinTile || s.op == Op::Dora || s.op == Op::Ura);
       };
       std::vector<Step> ordered;
       for (const Step& s : plan_)
-        if (s.op != Op::Flag && !tile_text(s) && !throws(s)) ordered.push_back(s);
+        if (s.op != Op::Flag && !in_texts(s) && !throws(s)) ordered.push_back(s);
       for (const Step& s : plan_)
         if (throws(s)) ordered.push_back(s);
       plan_ = std::move(ordered);

@@ -74,15 +74,6 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
   auto bad = [](const std::string& msg) { throw InputError("bad_flags", "", msg); };
   const bool closed = r.closed();
   if (r.riichi && !closed) bad("riichi with an open hand (only closed kans may be declared)");
-  // Most wins hold none of the rarer flags: then only the indicators' checks below apply.
-  const bool rare_flags = r.ippatsu || r.rinshan || r.chankan || r.haitei || r.houtei || r.tenhou || r.chiihou || r.renhou;
-  if (!rare_flags) {
-    if (r.ura_indicators.empty()) return;
-    if (!r.riichi) bad("ura_indicators given but the hand is not in riichi");
-    if (r.ura_indicators.size() > r.dora_indicators.size())
-      throw InputError("bad_value", "ura_indicators", "more ura indicators than dora indicators");
-    return;
-  }
   if (r.ippatsu && !r.riichi) bad("ippatsu without riichi");
   // Three-player: a kita is replaced from the dead wall too, and a win on that tile is rinshan.
   if (r.rinshan && r.kan_count() == 0 && r.kita == 0)
@@ -91,6 +82,8 @@ void check_flags(const RiichiRequest& r, bool tsumo_given_false, bool before_win
   if (r.ura_indicators.size() > r.dora_indicators.size())
     throw InputError("bad_value", "ura_indicators", "more ura indicators than dora indicators");
   if (before_win) return;  // checked on the ron and tsumo forms (riichi_request_on)
+  // Most wins hold none of the rarer flags, which every check below reads.
+  if (!(r.ippatsu || r.rinshan || r.chankan || r.haitei || r.houtei || r.tenhou || r.chiihou || r.renhou)) return;
   if (r.chankan && r.tsumo) bad("chankan is a win on another player's added kan: it cannot be tsumo");
   if (r.rinshan && !r.tsumo) bad("rinshan is a win on the kan replacement draw: it must be tsumo");
   if (r.haitei && !r.tsumo) bad("haitei is a win on the last drawn tile: it must be tsumo (houtei is the ron)");

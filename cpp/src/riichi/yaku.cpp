@@ -90,11 +90,12 @@ constexpr std::array<std::array<std::uint8_t, kYakuCount>, 2> make_han_tables() 
 }
 constexpr auto kHanOf = make_han_tables();
 
+// How many of four bits are set, by table (without -mpopcnt the builtin is a libgcc call).
+constexpr std::uint8_t kBitsIn4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 // How many dragon triplets (their three bits, one shift).
-inline int popcount_dragons(std::uint64_t triplet_tiles) {
-  static constexpr std::uint8_t kBitsIn[8] = {0, 1, 1, 2, 1, 2, 2, 3};
-  return kBitsIn[triplet_tiles >> kHaku & 7];
-}
+inline int popcount_dragons(std::uint64_t triplet_tiles) { return kBitsIn4[triplet_tiles >> kHaku & 7]; }
+// How many wind triplets (East to North).
+inline int popcount_winds(std::uint64_t triplet_tiles) { return kBitsIn4[triplet_tiles >> kEast & 15]; }
 
 constexpr std::uint64_t bit(Yaku y) { return std::uint64_t{1} << static_cast<int>(y); }
 
@@ -170,9 +171,7 @@ void find_yakuman(const RiichiRequest& r, const HandFacts& f, const Reading& rd,
   if (f.all_green) add_yakuman(Yaku::Ryuuiisou);
   if (f.all_terminals) add_yakuman(Yaku::Chinroutou);
   if (rd.shape != Shape::Standard) return;
-  // Wind triplets: the four wind bits (East to North) counted by table.
-  static constexpr std::uint8_t kBitsIn[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-  const int winds = kBitsIn[m.triplet_tiles >> kEast & 15];
+  const int winds = popcount_winds(m.triplet_tiles);
   if ((m.triplet_tiles & kDragonBits) == kDragonBits) add_yakuman(Yaku::Daisangen);
   if (m.concealed_triplets == 4) add_yakuman(rd.wait == Wait::Tanki ? Yaku::SuuankouTanki : Yaku::Suuankou);
   if (winds == 4) add_yakuman(Yaku::Daisuushi);
