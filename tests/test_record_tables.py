@@ -248,6 +248,34 @@ def test_files_the_core_hands_back_are_read_by_python_in_their_place(tmp_path: P
     assert names == [f.name for f in files[:4]] + [f"{files[4].name}:{files[4].name}", files[5].name]
 
 
+def test_a_directory_with_a_records_name_is_walked_in_its_place(tmp_path: Path):
+    # A path with a record's suffix goes to the core without a stat; when it is a directory the
+    # core hands it back and Python walks it, its records in their place, named as under a
+    # directory given (their path inside it).
+    files = games()[:5]
+    odd = tmp_path / "logs.mjlog"
+    (odd / "sub").mkdir(parents=True)
+    (odd / files[1].name).write_bytes(files[1].read_bytes())
+    (odd / "sub" / files[2].name).write_bytes(files[2].read_bytes())
+    got = records.read_tables([files[0], odd, files[3]], threads=2)
+    plain = records.read_tables([files[0], files[1], files[2], files[3]])
+    assert got.wins.drop_columns(["game"]).equals(plain.wins.drop_columns(["game"]))
+    names = list(dict.fromkeys(got.hands["game"].to_pylist()))
+    assert names == [files[0].name, files[1].name, f"sub/{files[2].name}", files[3].name]
+    with pytest.raises(RecordError, match="cannot read"):
+        records.read_tables([tmp_path / "absent.mjlog"])
+
+
+def test_many_paths_give_the_tables_of_one_call_per_file():
+    # The blocks grow from FIRST_BLOCK_RECORDS to BLOCK_RECORDS: the rows of 400 paths (blocks
+    # of 64, 256, 80) are those of the files read one call each, in order.
+    files = games()[:400]
+    got = records.read_wins(files, threads=2)
+    assert records.FIRST_BLOCK_RECORDS * 5 < len(files)  # three blocks at least
+    one_by_one = pa.concat_tables([records.read_wins([f], threads=1) for f in files])
+    assert got.equals(one_by_one)
+
+
 def test_flawed_records_are_errors_rows_not_crashes():
     flawed = sorted((DATA / "flawed").glob("*.json"))
     tabs = records.read_tables(flawed, on_error="skip")
