@@ -619,6 +619,55 @@ def test_options_read_once_only_while_every_row_holds_them(real_wins, threads):
     assert [r["error"] for r in result[n - 6:n - 3]] == [expected(real_wins[k])["error"] for k in range(n - 6, n - 3)]
 
 
+def test_options_varying_row_to_row_as_a_struct(real_wins):
+    """Options that differ from row to row (a struct column whose fields are found once a
+    batch): every row is score()'s for its own options, plain or not: presets known and
+    unknown, switches in and out of range, choices and bad names, a field that is no option,
+    and columns of other types than the option's (int for a bool, uint64, all-null), which go
+    to the general reader."""
+    import random
+
+    rng = random.Random(25)
+    values = {"preset": ["tenhou", "mahjongsoul", "wrc", "mleague", "tenhoo", ""],
+              "red_fives": [True, False], "kiriage": [True, False], "open_tanyao": [True, False],
+              "renhou": ["mangan", "yakuman", "none", "nope"], "kazoe": ["sanbaiman", "yakuman", "bad"],
+              "honba_value": [300, 100, 0, -5, 10**6, 150], "double_wind_fu": [2, 4, 3],
+              "open_pinfu_fu": ["one_han_only", "always_30", "x"], "no_such_switch": [True]}
+    requests = []
+    for q in real_wins[:1500]:
+        q = dict(q)
+        if rng.random() < 0.8:
+            keys = rng.sample(sorted(values), rng.randint(0, 6))
+            q["options"] = {k: rng.choice(values[k]) for k in keys} if rng.random() < 0.95 else None
+        requests.append(q)
+    table = table_of(requests)
+    assert pa.types.is_struct(table.schema.field("options").type)
+    for threads in (1, 2):
+        assert differences(table, tenbou.score_table(table, threads=threads)) == []
+    errors = set(tenbou.score_table(table).column("error").to_pylist())
+    assert {None, "invalid_input", "no_yaku"} <= errors
+
+    # Columns of other types: the rows must still be score()'s for what the cells hold.
+    n = 300
+    rows = real_wins[:n]
+    preset = pa.array([rng.choice(["tenhou", "wrc", None]) for _ in range(n)])
+    red_as_int = pa.array([rng.choice([0, 1, None]) for _ in range(n)], pa.int8())
+    honba_uint = pa.array([rng.choice([300, 2**63 + 5, None]) for _ in range(n)], pa.uint64())
+    nothing = pa.nulls(n)
+    kiriage = pa.array([rng.choice([True, False, None]) for _ in range(n)])
+    base = table_of(rows).drop_columns(["options"])
+    for fields, arrays in ((["preset", "red_fives"], [preset, red_as_int]),
+                           (["preset", "honba_value", "kiriage"], [preset, honba_uint, kiriage]),
+                           (["preset", "open_tanyao", "kiriage"], [preset, nothing, kiriage])):
+        options = pa.StructArray.from_arrays(arrays, fields)
+        table = base.append_column("options", options)
+        assert differences(table, tenbou.score_table(table)) == []
+    # A name twice is refused before any row is read.
+    twice = pa.StructArray.from_arrays([preset, kiriage, kiriage], ["preset", "kiriage", "kiriage"])
+    with pytest.raises(tenbou.TableError, match="options.kiriage"):
+        tenbou.score_table(base.append_column("options", twice))
+
+
 def test_options_every_row_refuses(real_wins):
     """Options every row holds that cannot be read fail every row (nothing kept from a failure)."""
     table = table_of(real_wins[:50]).drop_columns(["options"])

@@ -71,6 +71,8 @@ struct RiichiRules {
 // "fuhan", "han_only", "aotenjo" (contract.md `method`).
 const char* method_name(Method method);
 Method parse_method(const ValueView& value, std::string_view field);
+// The method called `name` ("fuhan", ...); false for any other text.
+bool method_named(std::string_view name, Method& out);
 
 // The largest han a points() query accepts: aotenjo totals stay exact far beyond it.
 constexpr int kMaxHan = 100000;

@@ -311,4 +311,73 @@ RiichiRules read_riichi_options(const CellView& options) {
   return rules;
 }
 
+StructOptions::StructOptions(const ArrowNode& options) {
+  if (options.type != ArrowNode::Type::Struct) return;
+  std::set<std::string_view> names;
+  for (const ArrowNode& c : options.children)
+    if (!names.insert(c.name).second) return;  // a name twice: the general reader decides
+  node_ = &options;
+  for (const ArrowNode& c : options.children) {
+    if (c.type == ArrowNode::Type::Null) continue;  // null in every row: never a member
+    Field f{&c, Kind::General, nullptr, c.validity, c.offset};
+    const bool text = c.type == ArrowNode::Type::Utf8 || c.type == ArrowNode::Type::LargeUtf8 ||
+                      c.type == ArrowNode::Type::Utf8View;
+    if (c.json) {
+      // (a parsed text: left to the general reader)
+    } else if (c.name == "preset") {
+      if (text) f.kind = Kind::Preset;
+    } else if (const OptionSpec* row = riichi_reader::riichi_option_row(c.name);
+               row && row->bind.set && !row->bind.read) {
+      // The cell kinds plain_option_value takes for the row's type (a uint64 column can hold
+      // a value past int64's range: general).
+      const bool integer = c.type >= ArrowNode::Type::Int8 && c.type <= ArrowNode::Type::Int64;
+      const bool fits = (row->type == OptionType::Bool && c.type == ArrowNode::Type::Bool) ||
+                        (row->type == OptionType::Int && integer) || (row->type == OptionType::Choice && text);
+      if (fits) f.kind = row->type == OptionType::Bool ? Kind::Bool : Kind::Switch, f.row = row;
+    }
+    fields_.push_back(f);
+  }
+}
+
+bool StructOptions::read(std::int64_t i, RowScratch& scratch, RiichiRules& out) const {
+  if (!node_ || !node_->valid(i)) return false;
+  const std::int64_t row = i + node_->offset;  // the children's logical index
+  struct Switch {
+    const OptionSpec* row;
+    std::int64_t value;
+  };
+  Switch switches[8];  // read_riichi_options' fast case takes at most 8
+  int count = 0;
+  std::string_view preset;
+  bool have_preset = false;
+  for (const Field& f : fields_) {
+    const std::int64_t p = row + f.offset;
+    if (f.validity && !((f.validity[p >> 3] >> (p & 7)) & 1)) continue;  // a null: the key absent from this row
+    switch (f.kind) {
+      case Kind::General: return false;
+      case Kind::Bool:  // (any bool is a plain value of a bool row)
+        if (count == 8) return false;
+        switches[count++] = {f.row, (static_cast<const std::uint8_t*>(f.node->values)[p >> 3] >> (p & 7)) & 1};
+        break;
+      case Kind::Preset:
+        preset = f.node->string_at(row);
+        have_preset = true;
+        break;
+      case Kind::Switch: {
+        std::int64_t value;
+        if (count == 8 || !riichi_reader::plain_option_value(*f.row, CellView(f.node, row, &scratch), value)) return false;
+        switches[count++] = {f.row, value};
+        break;
+      }
+    }
+  }
+  if (have_preset) {
+    if (!riichi_preset(preset, out)) return false;  // an unknown preset: its error is the general reader's
+  } else {
+    out = RiichiRules{};
+  }
+  for (int k = 0; k < count; ++k) switches[k].row->bind.set(&out, switches[k].value);
+  return true;
+}
+
 }  // namespace tenbou::tables

@@ -259,4 +259,30 @@ bool same_cells(const ArrowNode& node, std::int64_t a, std::int64_t b);
 // when this row's options value is the same one.
 RiichiRules read_riichi_options(const CellView& options);
 
+// Options given as a struct column: each field's option row found once a batch (not by a
+// lookup of its name in every row), so that a row holding a preset's name and plainly valid
+// switches (read_riichi_options' fast case) costs a few reads. Any other row (null options,
+// a field that is not an option or not of its type, a value out of range) is left to
+// read_riichi_options, which gives the same rules or the same error as before.
+class StructOptions {
+ public:
+  StructOptions() = default;
+  explicit StructOptions(const ArrowNode& options);
+  // Row `i` of the options column (a logical index) into `out`; false when it needs the
+  // general reader (nothing is thrown here).
+  bool read(std::int64_t i, RowScratch& scratch, RiichiRules& out) const;
+
+ private:
+  enum class Kind : std::uint8_t { Preset, Bool, Switch, General };
+  struct Field {
+    const ArrowNode* node;
+    Kind kind;
+    const OptionSpec* row;  // Bool, Switch: its option row
+    const std::uint8_t* validity;  // the node's, for the test of every row
+    std::int64_t offset;
+  };
+  const ArrowNode* node_ = nullptr;
+  std::vector<Field> fields_;
+};
+
 }  // namespace tenbou::tables

@@ -92,11 +92,23 @@ struct Choice {
   E value;
 };
 
+// The choice named `s`, if any. The first letters are compared before the names (whose
+// lengths would otherwise be measured in every call).
+template <typename E, std::size_t N>
+bool find_choice(std::string_view s, const Choice<E> (&choices)[N], E& out) {
+  const char first = s.empty() ? '\0' : s[0];
+  for (const auto& c : choices)
+    if (c.name[0] == first && s == c.name) {
+      out = c.value;
+      return true;
+    }
+  return false;
+}
+
 template <typename E, std::size_t N>
 E parse_choice(const ValueView& v, std::string_view field, const Choice<E> (&choices)[N]) {
   const std::string_view s = get_string(v, field);
-  for (const auto& c : choices)
-    if (s == c.name) return c.value;
+  if (E value; find_choice(s, choices, value)) return value;
   std::string allowed;  // the message only: nothing is built for a value that matches
   for (const auto& c : choices) allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + c.name + "\"";
   throw InputError("bad_value", std::string(field), "must be one of " + allowed + ", got \"" + echo(s) + "\"");

@@ -330,6 +330,8 @@ class RowScorer {
       for (const Step& s : plan_)
         if (s.op == Op::OptionsStruct || s.op == Op::OptionsText)
           options_constant_ = constant_over(*s.node, begin + batch.offset, end + batch.offset);
+      for (const Step& s : plan_)
+        if (s.op == Op::OptionsStruct && !options_constant_) struct_options_ = StructOptions(*s.node);
     }
   }
 
@@ -432,9 +434,14 @@ class RowScorer {
           break;
         }
         // The reader's own functions: their errors are its errors, at the same member.
-        case Op::Method: r.method = parse_method(CellView(&c, row, &scratch_), "method"); break;
+        case Op::Method:
+          // A text column's usual value without a view; anything else read (and refused) as before.
+          if (!is_string(c.type) || !method_named(c.string_at(row), r.method))
+            r.method = parse_method(CellView(&c, row, &scratch_), "method");
+          break;
         case Op::OptionsStruct:
           if (have_constant_rules_) r.rules = constant_rules_;
+          else if (struct_options_.read(row, scratch_, r.rules)) keep_rules(r.rules);
           else keep_rules(r.rules = read_riichi_options(CellView(&c, row, &scratch_)));
           break;
         case Op::OptionsText:
@@ -466,7 +473,13 @@ class RowScorer {
   }
   bool failed(const ResultError* e, RowOut& out) {
     if (!e) return false;
-    fail(out, part_.yaku.size(), e->code, e->text());
+    // e->text() without a string of its own: "field: message" appended in place (bulk scoring
+    // fails many rows, most with one of two static errors: not_winning, no_yaku).
+    if (!e->field.empty()) {
+      part_.messages += e->field;
+      part_.messages += ": ";
+    }
+    fail(out, part_.yaku.size(), e->code, e->message);
     return true;
   }
 
@@ -546,6 +559,7 @@ class RowScorer {
   std::vector<TextStep> texts_;
   bool planned_ = false;
   bool options_constant_ = false, have_constant_rules_ = false;
+  StructOptions struct_options_;  // options varying row to row, as a struct column
   RiichiRules constant_rules_;
   RowScratch scratch_;
   std::unique_ptr<riichi_reader::RiichiFields> fields_;

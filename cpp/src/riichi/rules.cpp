@@ -184,6 +184,8 @@ Method parse_method(const ValueView& value, std::string_view field) {
   return parse_choice(value, field, kMethodChoices);
 }
 
+bool method_named(std::string_view name, Method& out) { return find_choice(name, kMethodChoices, out); }
+
 namespace {
 
 // Each preset's rules, made once from the table's preset columns (the comments of
@@ -204,8 +206,9 @@ const std::array<RiichiRules, std::size(kPresetNames)>& preset_rules() {
 }  // namespace
 
 bool riichi_preset(std::string_view name, RiichiRules& r) {
+  const char first = name.empty() ? '\0' : name[0];
   for (std::size_t i = 0; i < std::size(kPresetNames); ++i)
-    if (name == kPresetNames[i]) {
+    if (kPresetNames[i][0] == first && name == kPresetNames[i]) {  // (no length measured for the others)
       r = preset_rules()[i];
       return true;
     }
