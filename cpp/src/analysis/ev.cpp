@@ -235,8 +235,9 @@ struct Shared {
   std::vector<HandFacts> facts;
   FlatMap scored_at;
   std::vector<Scored> scored;
-  FlatMap points_at;                 // (han, fu, yakuman) -> points, in points
+  FlatMap points_at;                 // (fu, yakuman) -> a row of points by han, in points
   std::vector<double> points;
+  static constexpr int kPointsRow = 64;  // han 0..63 (more: computed each time)
   FlatMap wins_at;                   // ready 13-tile hand -> its winning tiles (bits), in wins
   std::vector<std::uint64_t> wins;
   FlatMap keep_at;                   // 14-tile hand -> its discards keeping the shanten, in keep
@@ -296,6 +297,14 @@ class RootSearch {
       st_ = shared_.stores.back().get();
       st_->W = W_;
       st_->qred = qred_;
+      // Room for a small search up front (a ready or 1-shanten hand's whole answer), so
+      // the vectors do not grow from a few elements by reallocation and copy.
+      constexpr std::size_t kFirstNodes = 256;
+      st_->nodes.reserve(kFirstNodes);
+      st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
+      st_->outs.reserve(4 * kFirstNodes);
+      st_->cands.reserve(8 * kFirstNodes);
+      st_->choice.reserve(4 * kFirstNodes * T_);
     }
     Store::Profile p{q_, root_, {}};
     for (const Store::Profile& other : st_->profiles) {
@@ -603,16 +612,21 @@ class RootSearch {
     q.players = r.players;
     // The payments of one (han, fu, yakuman): everything else is the request's, common to
     // every root, so they are kept across the search.
+    // One row of han per (fu, yakuman), found once here (a hash per row, not per han).
+    const Key row_key{static_cast<std::uint64_t>(q.fu) << 16 | static_cast<std::uint64_t>(q.yakuman) << 32, 0};
+    std::uint32_t row = shared_.points_at.find(row_key);
+    if (row == FlatMap::kNone) {
+      row = static_cast<std::uint32_t>(shared_.points.size());
+      shared_.points_at.insert(row_key, row);
+      shared_.points.resize(shared_.points.size() + Shared::kPointsRow, -1.0);  // -1: not asked yet
+    }
     auto points = [&](int extra) {
       q.han = sc.han + extra;
-      const Key key{static_cast<std::uint64_t>(q.han) | static_cast<std::uint64_t>(q.fu) << 16 |
-                        static_cast<std::uint64_t>(q.yakuman) << 32,
-                    0};
-      if (const std::uint32_t v = shared_.points_at.find(key); v != FlatMap::kNone) return shared_.points[v];
+      double* slot = q.han >= 0 && q.han < Shared::kPointsRow ? &shared_.points[row + q.han] : nullptr;
+      if (slot && *slot >= 0) return *slot;
       q.kazoe_han = r.kita && r.rules.kita_dora && !r.rules.kita_kazoe ? q.han - r.kita : -1;
       const auto total = static_cast<double>(compute_payments(q, r.rules).total);
-      shared_.points_at.insert(key, static_cast<std::uint32_t>(shared_.points.size()));
-      shared_.points.push_back(total);
+      if (slot) *slot = total;
       return total;
     };
     riichi = ippatsu = 0;
@@ -750,16 +764,19 @@ class RootSearch {
     n.s_riichi = s_riichi;
     n.s_ippatsu = s_ipp;
     // Entered with k draws made (riichi declared then): the next draw is the ippatsu one.
+    // (Locals and one row pointer: the stores through it cannot change them.)
+    double* own = &st_->vals[n.values];
+    const int stride = T_ + 1;
     double win = 0, later = 0;
-    at(id, kTenpai, T_) = 1;
+    own[2 * stride + T_] = 1;
     for (int k = T_ - 1; k >= 0; --k) {
       const double Wk = W_ - k;
       const double miss = (Wk - w) / Wk;
-      at(id, kScore, k) = (n.s_ippatsu + (Wk - w) * later) / Wk;
-      later = (n.s_riichi + (Wk - w) * later) / Wk;
+      own[stride + k] = (s_ipp + (Wk - w) * later) / Wk;
+      later = (s_riichi + (Wk - w) * later) / Wk;
       win = w / Wk + miss * win;
-      at(id, kWin, k) = win;
-      at(id, kTenpai, k) = 1;
+      own[k] = win;
+      own[2 * stride + k] = 1;
     }
   }
 
@@ -924,7 +941,8 @@ class RootSearch {
     active.clear();
     next_active.clear();
     // The winning-copy counts in use, ascending (the sums below run in that order).
-    std::vector<int> ws;
+    std::vector<int>& ws = ws_;
+    ws.clear();
     auto lock = [&](int w, double p) {
       if (locked[w] == 0 && std::find(ws.begin(), ws.end(), w) == ws.end()) ws.insert(std::upper_bound(ws.begin(), ws.end(), w), w);
       locked[w] += p;
@@ -1005,6 +1023,7 @@ class RootSearch {
   std::vector<std::uint32_t> cand_stack_;
   std::vector<const double*> ptrs_;
   std::vector<double> locked_;              // scratch of forward()
+  std::vector<int> ws_;
 };
 
 }  // namespace ev_detail
