@@ -212,6 +212,9 @@ struct Store {
   FlatMap memo;  // (hand, reds) -> the newest node of that hand (then Node::next)
   std::vector<double> mass, next_mass;  // scratch of forward()
   std::vector<std::uint32_t> active, next_active;
+  // A ready node's win chances by draws made depend on its winning copies w alone (the
+  // wall size is the store's): row w, T + 1 values, computed once (empty: not yet).
+  std::vector<std::vector<double>> win_rows;
 };
 
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
@@ -462,17 +465,20 @@ class RootSearch {
   // The tiles with a copy or (suited tiles making sequences) a tile within two in h, as
   // bits; all of them when h holds four of a kind (a fourth copy cannot stand alone for a pair).
   std::uint64_t near_tiles(const TileCounts& h) const {
-    std::uint64_t near = 0;
+    std::uint64_t held = 0;
     for (int t = 0; t < kTileKinds; ++t) {
-      if (!h[t]) continue;
       if (h[t] >= 4) return ~std::uint64_t{0};
-      if (t >= 27 || (three_ && t < 9)) {  // honours; 1m and 9m in three-player
-        near |= std::uint64_t{1} << t;
-        continue;
-      }
-      const int lo = t - t % 9, hi = lo + 8;
-      for (int u = std::max(lo, t - 2); u <= std::min(hi, t + 2); ++u) near |= std::uint64_t{1} << u;
+      held |= std::uint64_t{h[t] != 0} << t;
     }
+    // Within each suit, the held tiles spread two either way (shifts masked to the suit);
+    // honours (and 1m, 9m in three-player) only themselves.
+    constexpr std::uint64_t kSuit = 0x1FF;
+    std::uint64_t near = held & std::uint64_t{0x7F} << 27;
+    for (int s = three_ ? 1 : 0; s < 3; ++s) {
+      const std::uint64_t m = held >> (9 * s) & kSuit;
+      near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & kSuit) << (9 * s);
+    }
+    if (three_) near |= held & kSuit;  // 1m, 9m (2m-8m are never held)
     return near;
   }
 
@@ -767,15 +773,25 @@ class RootSearch {
     // (Locals and one row pointer: the stores through it cannot change them.)
     double* own = &st_->vals[n.values];
     const int stride = T_ + 1;
-    double win = 0, later = 0;
+    if (st_->win_rows.size() <= static_cast<std::size_t>(w)) st_->win_rows.resize(w + 1);
+    std::vector<double>& win_row = st_->win_rows[w];
+    if (win_row.empty()) {
+      win_row.assign(stride, 0.0);
+      double win = 0;
+      for (int k = T_ - 1; k >= 0; --k) {
+        const double Wk = W_ - k;
+        const double miss = (Wk - w) / Wk;
+        win = w / Wk + miss * win;
+        win_row[k] = win;
+      }
+    }
+    std::copy(win_row.begin(), win_row.end(), own);
+    double later = 0;
     own[2 * stride + T_] = 1;
     for (int k = T_ - 1; k >= 0; --k) {
       const double Wk = W_ - k;
-      const double miss = (Wk - w) / Wk;
       own[stride + k] = (s_ipp + (Wk - w) * later) / Wk;
       later = (s_riichi + (Wk - w) * later) / Wk;
-      win = w / Wk + miss * win;
-      own[k] = win;
       own[2 * stride + k] = 1;
     }
   }
