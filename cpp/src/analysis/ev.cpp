@@ -735,7 +735,11 @@ class RootSearch {
   // f(x, red, copies in the wall).
   template <typename F>
   void each_win(const TileCounts& h, const Reds& reds, const Key& plain, F&& f) {
-    for (std::uint64_t m = winning_tiles(h, plain); m; m &= m - 1) {
+    each_win(h, reds, winning_tiles(h, plain), f);
+  }
+  template <typename F>
+  void each_win(const TileCounts& h, const Reds& reds, std::uint64_t wins, F&& f) {
+    for (std::uint64_t m = wins; m; m &= m - 1) {
       const int x = lowest_bit(m);
       const int c = q_[x] - h[x];
       if (c <= 0) continue;
@@ -757,7 +761,8 @@ class RootSearch {
     ura_depends_ = 0;
     if (closed_) ura_base_ = ura_base_near_root(h, st_->nodes[id].plain);
     const Key plain = st_->nodes[id].plain;
-    each_win(h, reds, plain, [&](Tile x, bool red, int copies) {
+    const std::uint64_t wins = winning_tiles(h, plain);
+    each_win(h, reds, wins, [&](Tile x, bool red, int copies) {
       double r, i;
       if (!win_points(h, reds, plain, x, red, r, i)) return;
       w += copies;
@@ -765,7 +770,7 @@ class RootSearch {
       s_ipp += copies * i;
     });
     Node& n = st_->nodes[id];
-    n.depends = winning_tiles(h, n.plain) | ura_depends_;
+    n.depends = wins | ura_depends_;
     n.w = w;
     n.s_riichi = s_riichi;
     n.s_ippatsu = s_ipp;

@@ -400,9 +400,17 @@ int shanten_thirteen_orphans(const TileCounts& hand) {
 
 ClosedFormsShanten::ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs)
     : hand_(hand), distinct_(distinct_pairs) {
-  count_pairs(hand, distinct_, pairs_, kinds_);
-  count_orphans(hand, orphan_kinds_, orphan_pair_);
-  for (std::uint64_t m = kTerminalBits | kHonorBits; m; m &= m - 1) orphan_pairs_ += hand[lowest_bit(m)] >= 2;
+  // count_pairs and count_orphans in one pass (the search of discards builds many of these).
+  for (int t = 0; t < kTileKinds; ++t) {
+    const int c = hand[t];
+    if (!c) continue;
+    ++kinds_;
+    pairs_ += distinct_ ? c >= 2 : c / 2;
+    if (!is_terminal_or_honor(static_cast<Tile>(t))) continue;
+    ++orphan_kinds_;
+    orphan_pairs_ += c >= 2;
+  }
+  orphan_pair_ = orphan_pairs_ > 0;
 }
 
 int ClosedFormsShanten::seven_pairs() const { return seven_pairs_from(pairs_, kinds_, distinct_); }
