@@ -251,11 +251,12 @@ int StandardShanten::draws_needed_without(Tile gone) const {
   const int group = gone / 9;
   if (group == 0 && three_player_)
     return combine_final(others_[0], terminal_cost(hand_[0] - (gone == 0), hand_[8] - (gone == 8)), sets_);
-  TileCounts h = hand_;
-  --h[gone];
-  if (group == 3) return combine_final(others_[3], honour_cost(h), sets_);
+  if (group == 3 || suit_at_[group].over) {  // (only these read the hand: not copied otherwise)
+    TileCounts h = hand_;
+    --h[gone];
+    return combine_final(others_[group], group == 3 ? honour_cost(h) : suit_cost(h, 9 * group), sets_);
+  }
   const SuitAt& at = suit_at_[group];
-  if (at.over) return combine_final(others_[group], suit_cost(h, 9 * group), sets_);
   static constexpr int kPower[5] = {1, 5, 25, 125, 625};
   SuitKey k{at.head, at.tail, at.tail_tiles, false};
   const int i = gone - 9 * group;
