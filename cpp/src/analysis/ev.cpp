@@ -399,11 +399,10 @@ class RootSearch {
   }
 
   // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
-  // key: key_of(h, Reds{}).
-  const Shared::HandFacts& facts(const TileCounts& h, const Key& key) {
+  // key: key_of(h, Reds{}); s: the hand's shanten (its node's).
+  const Shared::HandFacts& facts(const TileCounts& h, const Key& key, int s) {
     if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
-    const int s = shanten13(h, key);
     f.shanten = static_cast<std::int8_t>(s);
     const StandardShanten standard(h, sets_, three_);
     const ClosedFormsShanten closed(h, true);
@@ -450,9 +449,7 @@ class RootSearch {
       if (pairs_count) after = std::min(after, closed.seven_pairs_without(static_cast<Tile>(d)));
       if (orphans_count) after = std::min(after, closed.thirteen_orphans_without(static_cast<Tile>(d)));
       if (after != target) continue;
-      list[n++] = static_cast<std::uint8_t>(d);
-      const Key next_key = key_plus(drawn_key, d, -1);  // its node will want it
-      if (shared_.shanten.find(next_key) == FlatMap::kNone) shared_.shanten.insert(next_key, static_cast<std::uint32_t>(target + 8));
+      list[n++] = static_cast<std::uint8_t>(d);  // (its node is given its shanten, target: node_of)
     }
     list[n++] = Shared::kEnd;
     const auto at_keep = static_cast<std::uint32_t>(shared_.keep.size());
@@ -497,8 +494,18 @@ class RootSearch {
     return FlatMap::kNone;
   }
 
-  std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key) {
-    if (const std::uint32_t found = find_node(key); found != FlatMap::kNone) return found;
+  // shanten: the hand's when the caller knows it (a discard keep_of listed), else kUnknown.
+  static constexpr int kUnknown = -99;
+  std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key, int shanten = kUnknown) {
+    // find_node with the memo probed once: its head is also where a new node goes.
+    std::uint32_t* head = st_->memo.find_value(key);
+    {
+      const std::vector<std::uint64_t>& differs = st_->profiles[profile_].differs;
+      for (std::uint32_t id = head ? *head : FlatMap::kNone; id != FlatMap::kNone; id = st_->nodes[id].next) {
+        const Node& n = st_->nodes[id];
+        if (n.profile == profile_ || (n.depends & differs[n.profile]) == 0) return id;
+      }
+    }
     states_ += T_ + 1;
     if (states_ > o_.max_states)
       throw InputError("too_costly", "ev.max_states",
@@ -507,7 +514,7 @@ class RootSearch {
                            ") or ask fewer turns");
     const auto id = static_cast<std::uint32_t>(st_->nodes.size());
     Node n;
-    if (std::uint32_t* head = st_->memo.find_value(key)) {
+    if (head) {
       n.next = *head;
       *head = id;
     } else {
@@ -519,7 +526,7 @@ class RootSearch {
     n.values = static_cast<std::uint32_t>(st_->vals.size());
     st_->vals.resize(st_->vals.size() + 3 * (T_ + 1), 0.0);
     n.plain = with_reds(key, Reds{});
-    n.shanten = shanten13(h, n.plain);
+    n.shanten = shanten == kUnknown ? shanten13(h, n.plain) : shanten;
     st_->nodes.push_back(n);
     if (n.shanten == 0) build_ready(id);
     else build_free(id);
@@ -814,7 +821,7 @@ class RootSearch {
     const Reds reds = st_->nodes[id].reds;
     const int s = st_->nodes[id].shanten;
     const Key plain_key = st_->nodes[id].plain;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key).after;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key, s).after;
     // The outcomes and candidates go on the search's scratch stacks (the children built in
     // between push and pop their own above them): no allocation per node, and little of the
     // call stack (WebAssembly's may be small).
@@ -855,7 +862,7 @@ class RootSearch {
           Reds next_reds = drawn_reds;
           // A five goes plain first: a red one is worth a dora and nothing less.
           if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
-          const std::uint32_t child = node_of(next, next_reds, with_reds(next_key, next_reds));  // (may grow st_->nodes)
+          const std::uint32_t child = node_of(next, next_reds, with_reds(next_key, next_reds), s - 1);  // (may grow st_->nodes)
           cand_stack_.push_back(child);
         }
         o.cand_end = static_cast<std::uint32_t>(cand_stack_.size() - cand_base);
