@@ -624,8 +624,8 @@ class RootSearch {
     q.riichi_sticks = r.riichi_sticks;
     q.players = r.players;
     // The payments of one (han, fu, yakuman): everything else is the request's, common to
-    // every root, so they are kept across the search.
-    // One row of han per (fu, yakuman), found once here (a hash per row, not per han).
+    // every root, so they are kept across the search, a row by han per (fu, yakuman) (one
+    // lookup here, not one per han).
     const Key row_key{static_cast<std::uint64_t>(q.fu) << 16 | static_cast<std::uint64_t>(q.yakuman) << 32, 0};
     std::uint32_t row = shared_.points_at.find(row_key);
     if (row == FlatMap::kNone) {
