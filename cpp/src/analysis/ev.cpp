@@ -212,6 +212,9 @@ struct Store {
   FlatMap memo;  // (hand, reds) -> the newest node of that hand (then Node::next)
   std::vector<double> mass, next_mass;  // scratch of forward()
   std::vector<std::uint32_t> active, next_active;
+  // A ready node's win chances by draws made depend on its winning copies w alone (the
+  // wall size is the store's): row w, T + 1 values, computed once (empty: not yet).
+  std::vector<std::vector<double>> win_rows;
 };
 
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
@@ -235,8 +238,9 @@ struct Shared {
   std::vector<HandFacts> facts;
   FlatMap scored_at;
   std::vector<Scored> scored;
-  FlatMap points_at;                 // (han, fu, yakuman) -> points, in points
+  FlatMap points_at;                 // (fu, yakuman) -> a row of points by han, in points
   std::vector<double> points;
+  static constexpr int kPointsRow = 64;  // han 0..63 (more: computed each time)
   FlatMap wins_at;                   // ready 13-tile hand -> its winning tiles (bits), in wins
   std::vector<std::uint64_t> wins;
   FlatMap keep_at;                   // 14-tile hand -> its discards keeping the shanten, in keep
@@ -296,6 +300,14 @@ class RootSearch {
       st_ = shared_.stores.back().get();
       st_->W = W_;
       st_->qred = qred_;
+      // Room for a small search up front (a ready or 1-shanten hand's whole answer), so
+      // the vectors do not grow from a few elements by reallocation and copy.
+      constexpr std::size_t kFirstNodes = 256;
+      st_->nodes.reserve(kFirstNodes);
+      st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
+      st_->outs.reserve(4 * kFirstNodes);
+      st_->cands.reserve(8 * kFirstNodes);
+      st_->choice.reserve(4 * kFirstNodes * T_);
     }
     Store::Profile p{q_, root_, {}};
     for (const Store::Profile& other : st_->profiles) {
@@ -387,11 +399,10 @@ class RootSearch {
   }
 
   // Shanten of the hand and of the hand with each kind drawn (99: no such draw).
-  // key: key_of(h, Reds{}).
-  const Shared::HandFacts& facts(const TileCounts& h, const Key& key) {
+  // key: key_of(h, Reds{}); s: the hand's shanten (its node's).
+  const Shared::HandFacts& facts(const TileCounts& h, const Key& key, int s) {
     if (const std::uint32_t v = shared_.facts_at.find(key); v != FlatMap::kNone) return shared_.facts[v];
     Shared::HandFacts f;
-    const int s = shanten13(h, key);
     f.shanten = static_cast<std::int8_t>(s);
     const StandardShanten standard(h, sets_, three_);
     const ClosedFormsShanten closed(h, true);
@@ -438,9 +449,7 @@ class RootSearch {
       if (pairs_count) after = std::min(after, closed.seven_pairs_without(static_cast<Tile>(d)));
       if (orphans_count) after = std::min(after, closed.thirteen_orphans_without(static_cast<Tile>(d)));
       if (after != target) continue;
-      list[n++] = static_cast<std::uint8_t>(d);
-      const Key next_key = key_plus(drawn_key, d, -1);  // its node will want it
-      if (shared_.shanten.find(next_key) == FlatMap::kNone) shared_.shanten.insert(next_key, static_cast<std::uint32_t>(target + 8));
+      list[n++] = static_cast<std::uint8_t>(d);  // (its node is given its shanten, target: node_of)
     }
     list[n++] = Shared::kEnd;
     const auto at_keep = static_cast<std::uint32_t>(shared_.keep.size());
@@ -453,17 +462,20 @@ class RootSearch {
   // The tiles with a copy or (suited tiles making sequences) a tile within two in h, as
   // bits; all of them when h holds four of a kind (a fourth copy cannot stand alone for a pair).
   std::uint64_t near_tiles(const TileCounts& h) const {
-    std::uint64_t near = 0;
+    std::uint64_t held = 0;
     for (int t = 0; t < kTileKinds; ++t) {
-      if (!h[t]) continue;
       if (h[t] >= 4) return ~std::uint64_t{0};
-      if (t >= 27 || (three_ && t < 9)) {  // honours; 1m and 9m in three-player
-        near |= std::uint64_t{1} << t;
-        continue;
-      }
-      const int lo = t - t % 9, hi = lo + 8;
-      for (int u = std::max(lo, t - 2); u <= std::min(hi, t + 2); ++u) near |= std::uint64_t{1} << u;
+      held |= std::uint64_t{h[t] != 0} << t;
     }
+    // Within each suit, the held tiles spread two either way (shifts masked to the suit);
+    // honours (and 1m, 9m in three-player) only themselves.
+    constexpr std::uint64_t kSuit = 0x1FF;
+    std::uint64_t near = held & std::uint64_t{0x7F} << 27;
+    for (int s = three_ ? 1 : 0; s < 3; ++s) {
+      const std::uint64_t m = held >> (9 * s) & kSuit;
+      near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & kSuit) << (9 * s);
+    }
+    if (three_) near |= held & kSuit;  // 1m, 9m (2m-8m are never held)
     return near;
   }
 
@@ -482,8 +494,18 @@ class RootSearch {
     return FlatMap::kNone;
   }
 
-  std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key) {
-    if (const std::uint32_t found = find_node(key); found != FlatMap::kNone) return found;
+  // shanten: the hand's when the caller knows it (a discard keep_of listed), else kUnknown.
+  static constexpr int kUnknown = -99;
+  std::uint32_t node_of(const TileCounts& h, const Reds& reds, const Key& key, int shanten = kUnknown) {
+    // find_node with the memo probed once: its head is also where a new node goes.
+    std::uint32_t* head = st_->memo.find_value(key);
+    {
+      const std::vector<std::uint64_t>& differs = st_->profiles[profile_].differs;
+      for (std::uint32_t id = head ? *head : FlatMap::kNone; id != FlatMap::kNone; id = st_->nodes[id].next) {
+        const Node& n = st_->nodes[id];
+        if (n.profile == profile_ || (n.depends & differs[n.profile]) == 0) return id;
+      }
+    }
     states_ += T_ + 1;
     if (states_ > o_.max_states)
       throw InputError("too_costly", "ev.max_states",
@@ -492,7 +514,7 @@ class RootSearch {
                            ") or ask fewer turns");
     const auto id = static_cast<std::uint32_t>(st_->nodes.size());
     Node n;
-    if (std::uint32_t* head = st_->memo.find_value(key)) {
+    if (head) {
       n.next = *head;
       *head = id;
     } else {
@@ -504,7 +526,7 @@ class RootSearch {
     n.values = static_cast<std::uint32_t>(st_->vals.size());
     st_->vals.resize(st_->vals.size() + 3 * (T_ + 1), 0.0);
     n.plain = with_reds(key, Reds{});
-    n.shanten = shanten13(h, n.plain);
+    n.shanten = shanten == kUnknown ? shanten13(h, n.plain) : shanten;
     st_->nodes.push_back(n);
     if (n.shanten == 0) build_ready(id);
     else build_free(id);
@@ -602,17 +624,22 @@ class RootSearch {
     q.riichi_sticks = r.riichi_sticks;
     q.players = r.players;
     // The payments of one (han, fu, yakuman): everything else is the request's, common to
-    // every root, so they are kept across the search.
+    // every root, so they are kept across the search, a row by han per (fu, yakuman) (one
+    // lookup here, not one per han).
+    const Key row_key{static_cast<std::uint64_t>(q.fu) << 16 | static_cast<std::uint64_t>(q.yakuman) << 32, 0};
+    std::uint32_t row = shared_.points_at.find(row_key);
+    if (row == FlatMap::kNone) {
+      row = static_cast<std::uint32_t>(shared_.points.size());
+      shared_.points_at.insert(row_key, row);
+      shared_.points.resize(shared_.points.size() + Shared::kPointsRow, -1.0);  // -1: not asked yet
+    }
     auto points = [&](int extra) {
       q.han = sc.han + extra;
-      const Key key{static_cast<std::uint64_t>(q.han) | static_cast<std::uint64_t>(q.fu) << 16 |
-                        static_cast<std::uint64_t>(q.yakuman) << 32,
-                    0};
-      if (const std::uint32_t v = shared_.points_at.find(key); v != FlatMap::kNone) return shared_.points[v];
+      double* slot = q.han >= 0 && q.han < Shared::kPointsRow ? &shared_.points[row + q.han] : nullptr;
+      if (slot && *slot >= 0) return *slot;
       q.kazoe_han = r.kita && r.rules.kita_dora && !r.rules.kita_kazoe ? q.han - r.kita : -1;
       const auto total = static_cast<double>(compute_payments(q, r.rules).total);
-      shared_.points_at.insert(key, static_cast<std::uint32_t>(shared_.points.size()));
-      shared_.points.push_back(total);
+      if (slot) *slot = total;
       return total;
     };
     riichi = ippatsu = 0;
@@ -715,7 +742,11 @@ class RootSearch {
   // f(x, red, copies in the wall).
   template <typename F>
   void each_win(const TileCounts& h, const Reds& reds, const Key& plain, F&& f) {
-    for (std::uint64_t m = winning_tiles(h, plain); m; m &= m - 1) {
+    each_win(h, reds, winning_tiles(h, plain), f);
+  }
+  template <typename F>
+  void each_win(const TileCounts& h, const Reds& reds, std::uint64_t wins, F&& f) {
+    for (std::uint64_t m = wins; m; m &= m - 1) {
       const int x = lowest_bit(m);
       const int c = q_[x] - h[x];
       if (c <= 0) continue;
@@ -737,7 +768,8 @@ class RootSearch {
     ura_depends_ = 0;
     if (closed_) ura_base_ = ura_base_near_root(h, st_->nodes[id].plain);
     const Key plain = st_->nodes[id].plain;
-    each_win(h, reds, plain, [&](Tile x, bool red, int copies) {
+    const std::uint64_t wins = winning_tiles(h, plain);
+    each_win(h, reds, wins, [&](Tile x, bool red, int copies) {
       double r, i;
       if (!win_points(h, reds, plain, x, red, r, i)) return;
       w += copies;
@@ -745,21 +777,34 @@ class RootSearch {
       s_ipp += copies * i;
     });
     Node& n = st_->nodes[id];
-    n.depends = winning_tiles(h, n.plain) | ura_depends_;
+    n.depends = wins | ura_depends_;
     n.w = w;
     n.s_riichi = s_riichi;
     n.s_ippatsu = s_ipp;
     // Entered with k draws made (riichi declared then): the next draw is the ippatsu one.
-    double win = 0, later = 0;
-    at(id, kTenpai, T_) = 1;
+    // (Locals and one row pointer: the stores through it cannot change them.)
+    double* own = &st_->vals[n.values];
+    const int stride = T_ + 1;
+    if (st_->win_rows.size() <= static_cast<std::size_t>(w)) st_->win_rows.resize(w + 1);
+    std::vector<double>& win_row = st_->win_rows[w];
+    if (win_row.empty()) {
+      win_row.assign(stride, 0.0);
+      double win = 0;
+      for (int k = T_ - 1; k >= 0; --k) {
+        const double Wk = W_ - k;
+        const double miss = (Wk - w) / Wk;
+        win = w / Wk + miss * win;
+        win_row[k] = win;
+      }
+    }
+    std::copy(win_row.begin(), win_row.end(), own);
+    double later = 0;
+    own[2 * stride + T_] = 1;
     for (int k = T_ - 1; k >= 0; --k) {
       const double Wk = W_ - k;
-      const double miss = (Wk - w) / Wk;
-      at(id, kScore, k) = (n.s_ippatsu + (Wk - w) * later) / Wk;
-      later = (n.s_riichi + (Wk - w) * later) / Wk;
-      win = w / Wk + miss * win;
-      at(id, kWin, k) = win;
-      at(id, kTenpai, k) = 1;
+      own[stride + k] = (s_ipp + (Wk - w) * later) / Wk;
+      later = (s_riichi + (Wk - w) * later) / Wk;
+      own[2 * stride + k] = 1;
     }
   }
 
@@ -776,7 +821,7 @@ class RootSearch {
     const Reds reds = st_->nodes[id].reds;
     const int s = st_->nodes[id].shanten;
     const Key plain_key = st_->nodes[id].plain;
-    const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key).after;
+    const std::array<std::int8_t, kTileKinds> after_of = facts(h, plain_key, s).after;
     // The outcomes and candidates go on the search's scratch stacks (the children built in
     // between push and pop their own above them): no allocation per node, and little of the
     // call stack (WebAssembly's may be small).
@@ -817,7 +862,7 @@ class RootSearch {
           Reds next_reds = drawn_reds;
           // A five goes plain first: a red one is worth a dora and nothing less.
           if (is_five(static_cast<Tile>(d)) && drawn_reds[d / 9] >= drawn[d]) --next_reds[d / 9];
-          const std::uint32_t child = node_of(next, next_reds, with_reds(next_key, next_reds));  // (may grow st_->nodes)
+          const std::uint32_t child = node_of(next, next_reds, with_reds(next_key, next_reds), s - 1);  // (may grow st_->nodes)
           cand_stack_.push_back(child);
         }
         o.cand_end = static_cast<std::uint32_t>(cand_stack_.size() - cand_base);
@@ -924,7 +969,8 @@ class RootSearch {
     active.clear();
     next_active.clear();
     // The winning-copy counts in use, ascending (the sums below run in that order).
-    std::vector<int> ws;
+    std::vector<int>& ws = ws_;
+    ws.clear();
     auto lock = [&](int w, double p) {
       if (locked[w] == 0 && std::find(ws.begin(), ws.end(), w) == ws.end()) ws.insert(std::upper_bound(ws.begin(), ws.end(), w), w);
       locked[w] += p;
@@ -1005,6 +1051,7 @@ class RootSearch {
   std::vector<std::uint32_t> cand_stack_;
   std::vector<const double*> ptrs_;
   std::vector<double> locked_;              // scratch of forward()
+  std::vector<int> ws_;
 };
 
 }  // namespace ev_detail

@@ -251,11 +251,12 @@ int StandardShanten::draws_needed_without(Tile gone) const {
   const int group = gone / 9;
   if (group == 0 && three_player_)
     return combine_final(others_[0], terminal_cost(hand_[0] - (gone == 0), hand_[8] - (gone == 8)), sets_);
-  TileCounts h = hand_;
-  --h[gone];
-  if (group == 3) return combine_final(others_[3], honour_cost(h), sets_);
+  if (group == 3 || suit_at_[group].over) {  // (only these read the hand: not copied otherwise)
+    TileCounts h = hand_;
+    --h[gone];
+    return combine_final(others_[group], group == 3 ? honour_cost(h) : suit_cost(h, 9 * group), sets_);
+  }
   const SuitAt& at = suit_at_[group];
-  if (at.over) return combine_final(others_[group], suit_cost(h, 9 * group), sets_);
   static constexpr int kPower[5] = {1, 5, 25, 125, 625};
   SuitKey k{at.head, at.tail, at.tail_tiles, false};
   const int i = gone - 9 * group;
@@ -400,9 +401,17 @@ int shanten_thirteen_orphans(const TileCounts& hand) {
 
 ClosedFormsShanten::ClosedFormsShanten(const TileCounts& hand, bool distinct_pairs)
     : hand_(hand), distinct_(distinct_pairs) {
-  count_pairs(hand, distinct_, pairs_, kinds_);
-  count_orphans(hand, orphan_kinds_, orphan_pair_);
-  for (std::uint64_t m = kTerminalBits | kHonorBits; m; m &= m - 1) orphan_pairs_ += hand[lowest_bit(m)] >= 2;
+  // count_pairs and count_orphans in one pass (the search of discards builds many of these).
+  for (int t = 0; t < kTileKinds; ++t) {
+    const int c = hand[t];
+    if (!c) continue;
+    ++kinds_;
+    pairs_ += distinct_ ? c >= 2 : c / 2;
+    if (!is_terminal_or_honor(static_cast<Tile>(t))) continue;
+    ++orphan_kinds_;
+    orphan_pairs_ += c >= 2;
+  }
+  orphan_pair_ = orphan_pairs_ > 0;
 }
 
 int ClosedFormsShanten::seven_pairs() const { return seven_pairs_from(pairs_, kinds_, distinct_); }
