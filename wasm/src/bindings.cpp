@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@
 #include "tenbou/json.hpp"
 #include "core/limits.hpp"
 #include "core/small_copy.hpp"
+#include "riichi/request_reader.hpp"
+#include "tenbou/riichi.hpp"
 #include "tenbou/value_view.hpp"
 #include "tenbou/waits.hpp"
 #include "tenbou/options_schema.hpp"
@@ -210,6 +213,8 @@ struct Column {
   const std::uint8_t* at;  // the next row's data (Constant: the value; Texts: the next row's bytes)
   std::uint32_t size;      // Constant: the value's bytes
   const std::uint8_t* lengths = nullptr;  // Texts: the next row's u32 length; Numbers: its presence byte
+  tenbou::riichi_reader::Key field = tenbou::riichi_reader::Key::Unknown;  // the Riichi reader's name for the key
+  bool tenbou::RiichiRequest::* flag = nullptr;  // the request's flag the key sets (not tsumo), or none
 };
 
 // The result columns (docs/javascript.md "Columns"): ids into names().
@@ -429,6 +434,173 @@ bool riichi_row(const Column* rules) {
 }
 
 
+// --- A Riichi row read straight from the columns (no request record written and walked) ---
+//
+// read_riichi_fields' work for the values it takes without a word: a text for a tile field,
+// a flag for a flag, an integer in range, a wind, a method by name, melds as an array of
+// strings, options the cache has read. Any other value (absent rows aside) makes
+// direct_row return false having moved nothing: the row then goes through write_row and the
+// reader itself, which names its error exactly as score() does.
+
+// One row's value of a column, read and stepped past (the cursors are restored on a miss).
+struct Cell {
+  enum Type : std::uint8_t { Absent, Str, Bool, Int, Value } type = Absent;
+  bool flag = false;
+  std::int32_t number = 0;
+  std::string_view text;
+  const std::uint8_t* value = nullptr;  // Value: a binary value of another type (an array, null ...)
+};
+
+Cell cell_of_value(const std::uint8_t* v) {
+  namespace b = tenbou::binary;
+  Cell x;
+  switch (*v) {
+    case b::String: x.type = Cell::Str; x.text = {reinterpret_cast<const char*>(v + 5), u32_at(v + 1)}; break;
+    case b::True: case b::False: x.type = Cell::Bool; x.flag = *v == b::True; break;
+    case b::Int32: x.type = Cell::Int; std::memcpy(&x.number, v + 1, 4); break;
+    default: x.type = Cell::Value; x.value = v;
+  }
+  return x;
+}
+
+TENBOU_ALWAYS_INLINE inline Cell take(Column& c) {
+  Cell x;
+  switch (c.kind) {
+    case Text: {
+      const std::uint32_t n = u32_at(c.at);
+      c.at += 4;
+      if (n != kAbsent) x.type = Cell::Str, x.text = {reinterpret_cast<const char*>(c.at), n}, c.at += n;
+      break;
+    }
+    case Texts: {
+      const std::uint32_t n = u32_at(c.lengths);
+      c.lengths += 4;
+      if (n != kAbsent) x.type = Cell::Str, x.text = {reinterpret_cast<const char*>(c.at), n}, c.at += n;
+      break;
+    }
+    case Flags: x.type = Cell::Bool; x.flag = *c.at++ != 0; break;
+    case Booleans: if (*c.at != kAbsentBoolean) x.type = Cell::Bool, x.flag = *c.at != 0; ++c.at; break;
+    case Integers: x.type = Cell::Int; std::memcpy(&x.number, c.at, 4); c.at += 4; break;
+    case Numbers: if (*c.lengths++) x.type = Cell::Int, std::memcpy(&x.number, c.at, 4); c.at += 4; break;
+    case Values: {
+      const std::uint32_t n = u32_at(c.at);
+      if (n != 0) x = cell_of_value(c.at + 4);
+      c.at += 4 + std::size_t{n};
+      break;
+    }
+    case Constant: x = cell_of_value(c.at); break;
+  }
+  return x;
+}
+
+bool wind_of(std::string_view s, tenbou::Wind& out) {
+  if (s.size() != 1) return false;
+  switch (s[0]) {
+    case 'E': out = tenbou::Wind::East; return true;
+    case 'S': out = tenbou::Wind::South; return true;
+    case 'W': out = tenbou::Wind::West; return true;
+    case 'N': out = tenbou::Wind::North; return true;
+    default: return false;
+  }
+}
+
+bool method_of(std::string_view s, tenbou::Method& out) {
+  if (s == "fuhan") return out = tenbou::Method::FuHan, true;
+  if (s == "han_only") return out = tenbou::Method::HanOnly, true;
+  if (s == "aotenjo") return out = tenbou::Method::Aotenjo, true;
+  return false;  // (any other text: parse_method names it)
+}
+
+// The flags of RiichiRequest a flag key sets (tsumo aside: the reader notes more for it).
+bool tenbou::RiichiRequest::* flag_member(tenbou::riichi_reader::Key k) {
+  using K = tenbou::riichi_reader::Key;
+  using R = tenbou::RiichiRequest;
+  switch (k) {
+    case K::Riichi: return &R::riichi;
+    case K::DoubleRiichi: return &R::double_riichi;
+    case K::Ippatsu: return &R::ippatsu;
+    case K::Rinshan: return &R::rinshan;
+    case K::Chankan: return &R::chankan;
+    case K::Haitei: return &R::haitei;
+    case K::Houtei: return &R::houtei;
+    case K::Tenhou: return &R::tenhou;
+    case K::Chiihou: return &R::chiihou;
+    case K::Renhou: return &R::renhou;
+    default: return nullptr;
+  }
+}
+
+// Where a column's next row was, to step back to.
+struct Cursor {
+  const std::uint8_t *at, *lengths;
+};
+
+// The next row's fields, when every value is one read_riichi_fields takes as it is (see
+// above), every column then stepped past it; false, the cursors as they were, for any
+// other. `known`: the rules of the options column's value in this row (nullptr: not read).
+bool direct_row(std::vector<Column>& cols, const Column* options, const tenbou::RiichiRules* known,
+                tenbou::riichi_reader::RiichiFields& f, std::vector<Cursor>& saved) {
+  using K = tenbou::riichi_reader::Key;
+  static const tenbou::riichi_reader::RiichiFields kEmpty{};
+  f = kEmpty;
+  tenbou::RiichiRequest& r = f.request;
+  std::size_t done = 0;
+  for (; done < cols.size(); ++done) {
+    Column& c = cols[done];
+    saved[done] = {c.at, c.lengths};
+    if (c.kind == Flags && c.flag) {  // most columns of a batch: a flag in every row
+      r.*c.flag = *c.at++ != 0;
+      continue;
+    }
+    const Cell v = take(c);
+    if (v.type == Cell::Absent) continue;
+    const auto tiles = [&](std::string_view& to, bool& have) { to = v.text, have = true; return v.type == Cell::Str; };
+    const auto in = [&](std::int32_t lo, std::int32_t hi) { return v.type == Cell::Int && v.number >= lo && v.number <= hi; };
+    bool ok = false;
+    switch (c.field) {
+      case K::Rules: ok = v.type == Cell::Str && v.text == "riichi"; break;
+      case K::Method: ok = v.type == Cell::Str && method_of(v.text, r.method); break;
+      case K::Hand: ok = tiles(f.hand, f.have_hand); break;
+      case K::WinTile: ok = tiles(f.win, f.have_win); break;
+      case K::DoraIndicators: ok = tiles(f.dora, f.have_dora); break;
+      case K::UraIndicators: ok = tiles(f.ura, f.have_ura); break;
+      case K::Melds: {
+        namespace b = tenbou::binary;
+        if (v.type != Cell::Value) break;
+        if (*v.value == b::Null) { ok = true; break; }
+        if (*v.value != b::Array) break;
+        ok = true;
+        for (const std::uint8_t* q = v.value + 1; *q != b::End; q += 5 + u32_at(q + 1)) {
+          if (*q != b::String || f.meld_texts.count == 4) { ok = false; break; }
+          f.meld_texts.push({reinterpret_cast<const char*>(q + 5), u32_at(q + 1)});
+        }
+        break;
+      }
+      case K::Tsumo:
+        ok = v.type == Cell::Bool;
+        r.tsumo = v.flag, f.tsumo_given_false = !v.flag, f.have_tsumo = true;
+        break;
+      case K::SeatWind: ok = v.type == Cell::Str && wind_of(v.text, r.seat_wind); break;
+      case K::RoundWind: ok = v.type == Cell::Str && wind_of(v.text, r.round_wind); break;
+      case K::Riichi: case K::DoubleRiichi: case K::Ippatsu: case K::Rinshan: case K::Chankan: case K::Haitei:
+      case K::Houtei: case K::Tenhou: case K::Chiihou: case K::Renhou:
+        ok = v.type == Cell::Bool;
+        r.*c.flag = v.flag;
+        break;
+      case K::Honba: if ((ok = in(0, 10000))) r.honba = v.number; break;
+      case K::RiichiSticks: if ((ok = in(0, 10000))) r.riichi_sticks = v.number; break;
+      case K::Options: if ((ok = &c == options && known)) r.rules = *known; break;
+      case K::Players: if ((ok = in(3, 4))) r.players = static_cast<std::uint8_t>(v.number); break;
+      case K::Kita: if ((ok = in(0, 4))) r.kita = static_cast<std::uint8_t>(v.number); break;
+      default: break;  // own_discards, visible, an unknown key: the reader's errors
+    }
+    if (!ok) break;
+  }
+  if (done == cols.size()) return true;
+  for (std::size_t k = 0; k <= done; ++k) cols[k].at = saved[k].at, cols[k].lengths = saved[k].lengths;
+  return false;
+}
+
 // Scores the columns in batch_in (written by tenbou.mjs, this file's only caller, so well
 // formed); returns the table of the result columns: rows, yaku entries, where each column
 // starts, the messages' length.
@@ -451,6 +623,8 @@ std::uint32_t* score(std::size_t size) {
     const auto id = std::find(std::begin(names), std::end(names), key) - std::begin(names);
     if (id < tenbou::binary::detail::kRequestKeyCount) {
       col.key = col.id = static_cast<char>(tenbou::binary::detail::kKeyIdBase + id);
+      col.field = tenbou::riichi_reader::request_key(key);
+      col.flag = flag_member(col.field);
       if (key == "rules") rules_col = static_cast<int>(c);
       if (key == "options") options_col = static_cast<int>(c);
     } else {  // a key the dictionary does not hold travels as a STRING (the reader names it)
@@ -514,6 +688,9 @@ std::uint32_t* score(std::size_t size) {
   const Column* const options = options_col < 0 ? nullptr : &cols[options_col];
   tenbou::RiichiOptionsCache cache;
   Sink sink;
+  static const auto fields = std::make_unique<tenbou::riichi_reader::RiichiFields>();  // reused row after row
+  static const auto result = std::make_unique<tenbou::RiichiResult>();
+  std::vector<Cursor> saved(cols.size());
   for (std::uint32_t i = 0; i < rows; ++i) {
     if (whole > 0 && u32_at(p) == i) {
       const std::size_t n = 5 + std::size_t{u32_at(p + 5)};
@@ -532,6 +709,21 @@ std::uint32_t* score(std::size_t size) {
     if (options) {
       const std::string_view v = next_value(*options);
       if (!v.empty()) known = cache.of(v);
+    }
+    if (direct_row(cols, options, known, *fields, saved)) {
+      // As score_built_riichi_request scores a row it is given.
+      try {
+        tenbou::score_riichi_into(tenbou::riichi_reader::finish_riichi(*fields, nullptr), *result);
+      } catch (const tenbou::InputError& e) {
+        sink.riichi(tenbou::RiichiResult::failure(tenbou::ErrorCode::InvalidInput, e.detail(), e.reason(), e.field()));
+        continue;
+      } catch (const std::exception& e) {
+        sink.riichi(tenbou::RiichiResult::failure(tenbou::ErrorCode::InvalidInput, std::string("internal error: ") + e.what(),
+                                                  "internal"));
+        continue;
+      }
+      sink.riichi(*result);
+      continue;
     }
     write_row(cols, known ? options : nullptr, row_in.data());
     tenbou::score_built_riichi_request(reinterpret_cast<const std::uint8_t*>(row_in.data()) + 5, known, sink);
