@@ -969,7 +969,7 @@ function writeColumns(names, values, kinds, rows, exact) {
       kind = COLUMN_KIND.VALUES;
       e.buf[kindAt] = kind;
     } else if (kind === COLUMN_KIND.TEXTS && !exact) {
-      // Every row's string in one: its lengths, then one encodeInto of all of them (joined).
+      // Every row's string in one: its lengths, then all their characters one after another.
       // Only for ASCII, where a string's length is its bytes; else row by row below.
       if (lengthsRoom.length < rows) lengthsRoom = new Uint32Array(rows);
       const lengths = lengthsRoom;
@@ -989,12 +989,25 @@ function writeColumns(names, values, kinds, rows, exact) {
         }
       }
       if (strings) {
-        const joined = col.join("");  // (an undefined entry joins as "")
         align();
-        e.room(4 * rows + 4 + 3 * chars);
+        e.room(4 * rows + 4 + chars);
         core.HEAPU32.set(lengths.subarray(0, rows), (e.ptr + e.pos) >>> 2);
         const sizeAt = e.pos + 4 * rows;
-        const written = utf8.encodeInto(joined, e.buf.subarray(sizeAt + 4)).written;
+        // A character at a time (a tight loop over short strings costs about half of
+        // join("") and one encodeInto); stops at the first one past ASCII.
+        const buf = e.buf;
+        let written = 0;
+        for (let i = 0; i < rows && written >= 0; i++) {
+          const s = col[i];
+          if (s === undefined) continue;
+          const at = sizeAt + 4 + written;
+          for (let k = 0, n = s.length; k < n; k++) {
+            const ch = s.charCodeAt(k);
+            if (ch >= 128) { written = -1; break; }
+            buf[at + k] = ch;
+          }
+          if (written >= 0) written += s.length;
+        }
         if (written === chars) {
           e.dv.setUint32(sizeAt, written, true);
           e.pos = sizeAt + 4 + written;
