@@ -973,7 +973,8 @@ function writeColumns(names, values, kinds, rows, exact) {
       // Only for ASCII, where a string's length is its bytes; else row by row below.
       if (lengthsRoom.length < rows) lengthsRoom = new Uint32Array(rows);
       const lengths = lengthsRoom;
-      let chars = 0, longest = 0, strings = true;
+      let chars = 0, longest = 0, strings = true, same = true;
+      const first = col[0];
       for (let i = 0; i < rows; i++) {
         const s = col[i];
         if (typeof s === "string") {
@@ -981,11 +982,30 @@ function writeColumns(names, values, kinds, rows, exact) {
           lengths[i] = n;
           chars += n;
           if (n > longest) longest = n;
+          if (same && s !== first) same = false;
         } else if (s === undefined) {
           lengths[i] = ABSENT;
+          same = false;
         } else {
           strings = false;
           break;
+        }
+      }
+      if (strings && same) {
+        // The same text in every row ("rules": "riichi", say): written once, as a constant.
+        e.buf[kindAt] = COLUMN_KIND.CONSTANT;
+        const at = e.pos;
+        e.u32(0);
+        try {
+          e.text(first, TAG.STRING);
+          const n = e.pos - at - 4;
+          e.dv.setUint32(at, n, true);
+          bound += keyBytes + n;
+          continue;
+        } catch (err) {
+          if (!(err instanceof NotBinary)) throw err;
+          e.pos = kindAt + 1;  // (a lone surrogate: row by row, as below)
+          e.buf[kindAt] = kind;
         }
       }
       if (strings) {
