@@ -5,10 +5,11 @@
 Mixes: `wins`, the real wins of shared/data/tenhou as `tenbou mjlog` writes them
 (python/tenbou/mjlog.py; four- and three-player); `peers`, bench_peers.py's generated mix (every
 contract key written out, han-only and aotenjo requests, failures); `tests`, tests/hand_generator.py's.
-Per mix: native scoring on parsed requests and through JSON text, the JS `scoreMany` (lazy, and
-with han/fu/total/yaku read), `scoreColumns` with the same read from its typed arrays (the
-requests laid out as columns the way a caller holding columns would: benchmarks/bench_wasm.mjs),
-and `score` one call per hand. Builds wasm/dist with `bash wasm/build.sh` when it is missing.
+Per mix: native scoring on parsed requests and through JSON text, the JS `scoreMany` (lazy, with
+han/fu/total/yaku read, and with every result decoded by at()), `scoreColumns` with the same read
+from its typed arrays (the requests laid out as columns the way a caller holding columns would:
+benchmarks/bench_wasm.mjs), and `score` one call per hand. Builds wasm/dist with `bash
+wasm/build.sh` when it is missing.
 Nothing is asserted here.
 """
 from __future__ import annotations
@@ -76,6 +77,8 @@ def main() -> None:
         print(f"  JS scoreColumns, han/fu/total/yaku read        {js['score_columns_read_per_s']:>12,.0f}")
         print(f"  JS scoreMany (lazy)                            {js['score_many_per_s']:>12,.0f}")
         print(f"  JS scoreMany, han/fu/total/yaku keys read      {js['score_many_read_per_s']:>12,.0f}")
+        if "score_many_decoded_per_s" in js:
+            print(f"  JS scoreMany, every result decoded (at)        {js['score_many_decoded_per_s']:>12,.0f}")
         print(f"  JS score, one call per hand                    {js['score_per_s']:>12,.0f}")
         print(f"  scoreColumns read: {js['score_columns_read_per_s'] / js['score_many_read_per_s']:.2f}x scoreMany read, "
               f"{js['score_columns_read_per_s'] / native['json_hands_per_s']:.2f}x the native JSON path")
