@@ -198,6 +198,49 @@ void Column::truncate(std::int64_t rows) {
     if (!((validity_[static_cast<std::size_t>(i >> 3)] >> (i & 7)) & 1)) ++nulls_;
 }
 
+bool Column::can_append(const Column& other) const {
+  if (type_ != other.type_ || children_.size() != other.children_.size()) return false;
+  if (type_ == ColumnType::Utf8 || type_ == ColumnType::List) {
+    if (static_cast<std::int64_t>(offsets_.back()) + other.offsets_.back() > INT32_MAX) return false;
+  }
+  for (std::size_t i = 0; i < children_.size(); ++i)
+    if (!children_[i].can_append(other.children_[i])) return false;
+  return true;
+}
+
+void Column::append(const Column& other) {
+  const std::int64_t n = other.length_;
+  const auto bit = [](const std::vector<std::uint8_t>& bits, std::int64_t i) { return (bits[static_cast<std::size_t>(i >> 3)] >> (i & 7)) & 1; };
+  // (from_buffers leaves the validity empty when every row is valid)
+  if (static_cast<std::int64_t>(validity_.size()) * 8 < length_)
+    for (std::int64_t i = 0; i < length_; ++i) set_bit(validity_, i, true);
+  for (std::int64_t i = 0; i < n; ++i)
+    set_bit(validity_, length_ + i, other.validity_.empty() || bit(other.validity_, i));
+  switch (type_) {
+    case ColumnType::Bool:
+      for (std::int64_t i = 0; i < n; ++i) set_bit(data_, length_ + i, bit(other.data_, i));
+      break;
+    case ColumnType::Utf8:
+    case ColumnType::List: {
+      const std::int32_t base = offsets_.back();
+      if (type_ == ColumnType::Utf8)
+        data_.insert(data_.end(), other.data_.begin(), other.data_.begin() + other.offsets_.back());
+      else
+        children_[0].append(other.children_[0]);
+      for (std::int64_t i = 1; i <= n; ++i) offsets_.push_back(base + other.offsets_[static_cast<std::size_t>(i)]);
+      break;
+    }
+    case ColumnType::Struct:
+      for (std::size_t f = 0; f < children_.size(); ++f) children_[f].append(other.children_[f]);
+      break;
+    default:
+      data_.insert(data_.end(), other.data_.begin(), other.data_.begin() + n * width_of(type_));
+      break;
+  }
+  length_ += n;
+  nulls_ += other.nulls_;
+}
+
 // What an exported array and its schema own (their private_data).
 struct ExportedColumn {
   Column column;

@@ -96,6 +96,11 @@ class Column {
   // Drops the rows from `rows` on (a game that failed part-way is taken back whole).
   void truncate(std::int64_t rows);
 
+  // Appends every row of `other`, a column of the same shape (type, children, dictionary), made
+  // by the same builder. can_append says whether the offsets stay within int32 first.
+  bool can_append(const Column& other) const;
+  void append(const Column& other);
+
  private:
   friend struct ExportedColumn;
   friend struct SchemaOf;
