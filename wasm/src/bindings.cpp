@@ -23,6 +23,7 @@
 #include "core/small_copy.hpp"
 #include "riichi/request_reader.hpp"
 #include "tenbou/riichi.hpp"
+#include "tenbou/rules.hpp"
 #include "tenbou/value_view.hpp"
 #include "tenbou/waits.hpp"
 #include "tenbou/options_schema.hpp"
@@ -504,13 +505,6 @@ bool wind_of(std::string_view s, tenbou::Wind& out) {
   }
 }
 
-bool method_of(std::string_view s, tenbou::Method& out) {
-  if (s == "fuhan") return out = tenbou::Method::FuHan, true;
-  if (s == "han_only") return out = tenbou::Method::HanOnly, true;
-  if (s == "aotenjo") return out = tenbou::Method::Aotenjo, true;
-  return false;  // (any other text: parse_method names it)
-}
-
 // The flags of RiichiRequest a flag key sets (tsumo aside: the reader notes more for it).
 bool tenbou::RiichiRequest::* flag_member(tenbou::riichi_reader::Key k) {
   using K = tenbou::riichi_reader::Key;
@@ -559,7 +553,7 @@ bool direct_row(std::vector<Column>& cols, const Column* options, const tenbou::
     bool ok = false;
     switch (c.field) {
       case K::Rules: ok = v.type == Cell::Str && v.text == "riichi"; break;
-      case K::Method: ok = v.type == Cell::Str && method_of(v.text, r.method); break;
+      case K::Method: ok = v.type == Cell::Str && tenbou::method_named(v.text, r.method); break;  // (else parse_method names it)
       case K::Hand: ok = tiles(f.hand, f.have_hand); break;
       case K::WinTile: ok = tiles(f.win, f.have_win); break;
       case K::DoraIndicators: ok = tiles(f.dora, f.have_dora); break;
