@@ -108,6 +108,18 @@ constexpr Tile kEast = 27, kSouth = 28, kWest = 29, kNorth = 30, kHaku = 31, kHa
 // Winds as used for seats and rounds: 0 East .. 3 North.
 enum class Wind : std::uint8_t { East = 0, South = 1, West = 2, North = 3 };
 constexpr Tile wind_tile(Wind w) { return static_cast<Tile>(kEast + static_cast<int>(w)); }
+// A wind written as contract.md writes it ("E", "S", "W", "N"); false for anything else. Every
+// reader of seat_wind / round_wind goes through this one table of names.
+constexpr bool wind_named(std::string_view name, Wind& out) {
+  if (name.size() != 1) return false;
+  switch (name[0]) {
+    case 'E': out = Wind::East; return true;
+    case 'S': out = Wind::South; return true;
+    case 'W': out = Wind::West; return true;
+    case 'N': out = Wind::North; return true;
+    default: return false;
+  }
+}
 
 constexpr char suit_letter(Suit s) { return "mpsz"[static_cast<int>(s)]; }
 

@@ -124,15 +124,7 @@ const char* choice_name(E value, const Choice<E> (&choices)[N]) {
 template <typename V, typename Field>
 TENBOU_ALWAYS_INLINE inline Wind parse_wind(const V& v, const Field& field) {
   const std::string_view s = get_string(v, field);
-  if (s.size() == 1) {
-    switch (s[0]) {
-      case 'E': return Wind::East;
-      case 'S': return Wind::South;
-      case 'W': return Wind::West;
-      case 'N': return Wind::North;
-      default: break;
-    }
-  }
+  if (Wind w; wind_named(s, w)) return w;
   throw InputError("bad_value", std::string(std::string_view(field)),
                    "must be \"E\", \"S\", \"W\" or \"N\", got \"" + echo(s) + "\"");
 }

@@ -272,17 +272,6 @@ inline bool int_in(const ArrowNode& c, std::int64_t row, std::int64_t lo, std::i
   return v >= lo && v <= hi;
 }
 
-inline bool wind_of(std::string_view s, Wind& out) {
-  if (s.size() != 1) return false;
-  switch (s[0]) {
-    case 'E': out = Wind::East; return true;
-    case 'S': out = Wind::South; return true;
-    case 'W': out = Wind::West; return true;
-    case 'N': out = Wind::North; return true;
-    default: return false;
-  }
-}
-
 class RowScorer {
  public:
   RowScorer(const ArrowNode& batch, const Json* constant_options, std::int64_t begin, std::int64_t end, Out& out,
@@ -417,8 +406,8 @@ class RowScorer {
           f.have_tsumo = true;
           break;
         case Op::Flag: break;  // (flags_)
-        case Op::SeatWind: if (!wind_of(text(s, row), r.seat_wind)) return false; break;
-        case Op::RoundWind: if (!wind_of(text(s, row), r.round_wind)) return false; break;
+        case Op::SeatWind: if (!wind_named(text(s, row), r.seat_wind)) return false; break;
+        case Op::RoundWind: if (!wind_named(text(s, row), r.round_wind)) return false; break;
         case Op::Honba: if (!int_in(c, row, 0, 10000, r.honba)) return false; break;
         case Op::RiichiSticks: if (!int_in(c, row, 0, 10000, r.riichi_sticks)) return false; break;
         case Op::Players: {
