@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tenbou/decompose.hpp"
+#include "core/meld_set.hpp"
 #include "hktw/hktw_hand.hpp"
 
 namespace tenbou {
@@ -16,7 +17,7 @@ constexpr Tile kOrphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
 HktwReading with_melds(HktwReading r, const SmallList<Meld, 5>& melds) {
   for (const Meld& m : melds) {
-    const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
+    const SetKind kind = set_kind_of(m);
     r.sets[r.set_count++] = {kind, m.tile, !m.is_open(), true, m.kind};
   }
   return r;

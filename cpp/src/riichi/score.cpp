@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "tenbou/riichi.hpp"
+#include "core/meld_set.hpp"
 #include "riichi/riichi_hand.hpp"
 
 namespace tenbou {
@@ -144,7 +145,7 @@ class Scorer {
       out[n++] = {SetKind::Triplet, rd.pair, true, false, MeldKind::Pon};
       for (; i < d.set_count; ++i) out[n++] = {d.sets[i].kind, d.sets[i].tile, false, false, MeldKind::Pon};
       for (const Meld& m : r_.melds) {
-        const SetKind kind = m.kind == MeldKind::Chi ? SetKind::Sequence : m.is_kan() ? SetKind::Kan : SetKind::Triplet;
+        const SetKind kind = set_kind_of(m);
         out[n++] = {kind, m.tile, false, true, m.kind};
       }
       res.decomposition.count = n;
