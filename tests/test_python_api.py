@@ -319,6 +319,29 @@ def test_far_keys_get_no_suggestion(key):
     assert len(info.value.field) < 250 and len(str(info.value)) < 520  # the echoes of the key are capped
 
 
+def test_keys_read_from_json_text_read_as_interned_keys():
+    # json.loads makes new, non-interned key objects for every request: the binding reads them
+    # through a table by hash (checked against the name), interned keys by identity. Both must
+    # read every key alike; keys one letter off (and a str subclass) must never pass for a key.
+    requests = hand_generator.generate(300, seed=26) + hand_generator.generate(100, seed=27, players=3)
+    interned = [{sys.intern(k): v for k, v in q.items()} for q in requests]
+    loaded = [json.loads(json.dumps(q)) for q in requests]
+    assert not any(k is sys.intern(k) for k in loaded[0])  # (the case under test)
+    want = list(tenbou.score_many(interned).to_json_lines())
+    assert list(tenbou.score_many(loaded).to_json_lines()) == want
+    assert [tenbou._core.score_result(q).to_json() for q in loaded] == [tenbou._core.score_result(q).to_json() for q in interned]
+
+    class Key(str):
+        pass
+
+    for key in ["hand", "win_tile", "dora_indicators", "riichi"]:
+        for near in (key[:-1] + chr(ord(key[-1]) + 1), key.upper(), key + " "):
+            for request in (json.loads(json.dumps({**GOOD, near: GOOD.get(key, True)})), {**GOOD, Key(near): True}):
+                with pytest.raises(tenbou.UnknownKeyError):
+                    tenbou.score(request)
+        assert tenbou.score({Key(k): v for k, v in GOOD.items()}).to_json() == tenbou.score(GOOD).to_json()
+
+
 # --- The package's shape -----------------------------------------------------------------------
 
 

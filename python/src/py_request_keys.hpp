@@ -31,16 +31,25 @@ TENBOU_ALWAYS_INLINE inline tenbou::riichi_reader::Key request_key(const PyKey& 
   Entry* way = table[h >> (8 * sizeof h - 8)].way;
   for (int i = 0; i < 4; ++i)
     if (way[i].object == key.object) return way[i].key;
-  const tenbou::riichi_reader::Key found = tenbou::riichi_reader::request_key(std::string_view(key));
+  PyObject* const o = key.object;
+  if (!PyUnicode_CheckExact(o) || !PyUnicode_IS_COMPACT_ASCII(o))
+    return tenbou::riichi_reader::request_key(std::string_view(key));
+  const std::string_view text(static_cast<const char*>(PyUnicode_DATA(o)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(o)));
   // Only interned strings are kept, with a reference: an object held can never be freed
   // and its address reused by another text. The newest goes first, the oldest out.
-  if (PyUnicode_CheckExact(key.object) && PyUnicode_CHECK_INTERNED(key.object)) {
-    Py_INCREF(key.object);
+  if (PyUnicode_CHECK_INTERNED(o)) {
+    const tenbou::riichi_reader::Key found = tenbou::riichi_reader::request_key(text);
+    Py_INCREF(o);
     Py_XDECREF(way[3].object);
     for (int i = 3; i > 0; --i) way[i] = way[i - 1];
-    way[0] = {key.object, found};
+    way[0] = {o, found};
+    return found;
   }
-  return found;
+  // Keys of requests read from JSON text (json.loads) are new objects every request, never
+  // interned: by identity they never meet again, and their text is read here directly (a
+  // table by their cached hash, checked against the name, measured slower than the length
+  // switch of request_key).
+  return tenbou::riichi_reader::request_key(text);
 }
 
 TENBOU_ALWAYS_INLINE inline bool get_bool(const PyView& v, const PyKey& field) {
