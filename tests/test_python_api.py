@@ -320,9 +320,9 @@ def test_far_keys_get_no_suggestion(key):
 
 
 def test_keys_read_from_json_text_read_as_interned_keys():
-    # json.loads makes new, non-interned key objects for every request: the binding reads them
-    # through a table by hash (checked against the name), interned keys by identity. Both must
-    # read every key alike; keys one letter off (and a str subclass) must never pass for a key.
+    # json.loads makes new, non-interned key objects for every request: the binding reads their
+    # text, interned keys by identity (a table of objects). Both must read every key alike; keys
+    # one letter off (and a str subclass) must never pass for a key.
     requests = hand_generator.generate(300, seed=26) + hand_generator.generate(100, seed=27, players=3)
     interned = [{sys.intern(k): v for k, v in q.items()} for q in requests]
     loaded = [json.loads(json.dumps(q)) for q in requests]
