@@ -779,9 +779,96 @@ using columns::Cell;
 using columns::set_field;
 using columns::u32_at;
 
+// binary::Writer's bytes (binary_value.hpp), value for value, through a raw cursor checked
+// against an end pointer: the result serializer writes many small fields, and binary::Writer
+// reads the string's size and data (a branch each in libc++) for every one of them.
+class RecordWriter {
+ public:
+  explicit RecordWriter(std::string& out) : out_(out) {
+    const std::size_t n = out.size();
+    base_ = out.data(), cur_ = base_ + n, end_ = cur_;
+  }
+  void begin_object() { tag(tenbou::binary::Object); }
+  void end_object() { tag(tenbou::binary::End); }
+  void begin_array() { tag(tenbou::binary::Array); }
+  void end_array() { tag(tenbou::binary::End); }
+  void key(tenbou::ResultKey k) { tag(static_cast<std::uint8_t>(tenbou::binary::detail::kKeyIdBase + static_cast<int>(k))); }
+  void key(std::string_view k) {
+    for (int id = 0; id < static_cast<int>(tenbou::ResultKey::Count); ++id)
+      if (tenbou::kResultKeyNames[id] == k) return key(static_cast<tenbou::ResultKey>(id));
+    bytes(255, k);
+  }
+  void null() { tag(tenbou::binary::Null); }
+  void boolean(bool b) { tag(b ? tenbou::binary::True : tenbou::binary::False); }
+  void integer(std::int64_t v) {
+    need(9);
+    if (v >= INT32_MIN && v <= INT32_MAX) {
+      const auto u = static_cast<std::uint32_t>(v);
+      *cur_ = static_cast<char>(tenbou::binary::Int32);
+      std::memcpy(cur_ + 1, &u, 4);  // little-endian, as every target of this build
+      cur_ += 5;
+      return;
+    }
+    const auto u = static_cast<std::uint64_t>(v);
+    *cur_ = static_cast<char>(tenbou::binary::Int);
+    std::memcpy(cur_ + 1, &u, 8);
+    cur_ += 9;
+  }
+  void big_integer(std::string_view digits) { bytes(tenbou::binary::BigInt, digits); }
+  void number(double d) {
+    need(9);
+    *cur_ = static_cast<char>(tenbou::binary::Double);
+    std::memcpy(cur_ + 1, &d, 8);
+    cur_ += 9;
+  }
+  void string(std::string_view s) { bytes(tenbou::binary::String, s); }
+  std::size_t position() const { return static_cast<std::size_t>(cur_ - base_); }
+  std::size_t begin_record() {
+    need(5);
+    const std::size_t at = position();
+    std::memset(cur_, 0, 5);
+    cur_ += 5;
+    return at;
+  }
+  void end_record(std::size_t at) {
+    const auto n = static_cast<std::uint32_t>(position() - at - 5);
+    std::memcpy(base_ + at + 1, &n, 4);
+  }
+  void set_record_kind(std::size_t at, std::uint8_t kind) { base_[at] = static_cast<char>(kind); }
+  void raw(const void* p, std::size_t n) {
+    need(n);
+    std::memcpy(cur_, p, n);
+    cur_ += n;
+  }
+  void finish(std::size_t at) { out_.resize(at); }  // `out` as written up to `at`
+  void finish() { finish(position()); }
+
+ private:
+  void need(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - cur_) >= n) return;
+    const std::size_t at = position();
+    out_.resize(std::max(out_.size() * 2, at + n + 4096));
+    base_ = out_.data(), cur_ = base_ + at, end_ = base_ + out_.size();
+  }
+  void tag(std::uint8_t t) {
+    need(1);
+    *cur_++ = static_cast<char>(t);
+  }
+  void bytes(std::uint8_t t, std::string_view s) {
+    need(5 + s.size());
+    const auto n = static_cast<std::uint32_t>(s.size());
+    *cur_ = static_cast<char>(t);
+    std::memcpy(cur_ + 1, &n, 4);
+    tenbou::copy_bytes(cur_ + 5, s.data(), s.size());
+    cur_ += 5 + s.size();
+  }
+  std::string& out_;
+  char *base_, *cur_, *end_;
+};
+
 // A scored Riichi hand's record header (api.cpp write_riichi_record_header, api.hpp
 // score_records kind 1): han, fu, yakuman, total and the yaku at fixed places.
-void write_header(tenbou::binary::Writer& w, std::size_t record, const tenbou::RiichiResult& r) {
+void write_header(RecordWriter& w, std::size_t record, const tenbou::RiichiResult& r) {
   if (!r.ok || r.payments.exact) return;
   w.set_record_kind(record, 1);
   std::uint8_t header[21 + 3 * decltype(r.yaku)::capacity()];
@@ -850,7 +937,7 @@ void score(const std::uint8_t* data, std::size_t size, std::string& out) {
   tenbou::RiichiOptionsCache cache;
   std::size_t pos = 0;
   while (pos < size) {
-    b::Writer w(out);
+    RecordWriter w(out);
     std::size_t record = std::string::npos;  // the record being written, until it is whole
     try {
       for (; pos + 5 <= size; ) {
@@ -868,7 +955,7 @@ void score(const std::uint8_t* data, std::size_t size, std::string& out) {
       }
       w.finish();
     } catch (const std::exception&) {  // an invalid request (or no memory): score_built_records says so
-      b::Writer(out, record == std::string::npos ? w.position() : record).finish();
+      w.finish(record == std::string::npos ? w.position() : record);
     }
     if (pos >= size) break;
     // This record as score_built_records scores it (a truncated one: the rest, as it frames them).
