@@ -844,8 +844,10 @@ class RecordWriter {
   void finish() { finish(position()); }
 
  private:
-  void need(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - cur_) >= n) return;
+  TENBOU_ALWAYS_INLINE void need(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - cur_) < n) grow(n);
+  }
+  __attribute__((noinline)) void grow(std::size_t n) {
     const std::size_t at = position();
     out_.resize(std::max(out_.size() * 2, at + n + 4096));
     base_ = out_.data(), cur_ = base_ + at, end_ = base_ + out_.size();
@@ -854,7 +856,7 @@ class RecordWriter {
     need(1);
     *cur_++ = static_cast<char>(t);
   }
-  void bytes(std::uint8_t t, std::string_view s) {
+  TENBOU_ALWAYS_INLINE void bytes(std::uint8_t t, std::string_view s) {
     need(5 + s.size());
     const auto n = static_cast<std::uint32_t>(s.size());
     *cur_ = static_cast<char>(t);
