@@ -426,6 +426,21 @@ class Encoder {
   request(r) {
     const start = this.pos;
     try {
+      // The common request first, in one pass with no calls per member (plainMembers).
+      if (typeof r === "object" && r !== null && this.plainForIn && start + 5 <= this.cap && !Array.isArray(r) &&
+          Object.getPrototypeOf(r) === Object.prototype && typeof r.toJSON !== "function") {
+        const end = plainMembers(this.buf, start + 5, this.cap, r);
+        if (end >= 0 && end - start <= BINARY_LIMIT) {
+          const buf = this.buf, n = end - start - 5;
+          buf[start] = 0;
+          buf[start + 1] = n & 255;
+          buf[start + 2] = (n >>> 8) & 255;
+          buf[start + 3] = (n >>> 16) & 255;
+          buf[start + 4] = n >>> 24;
+          this.pos = end;
+          return;
+        }
+      }
       if (typeof r !== "string") {
         try {
           this.byte(0);
@@ -449,6 +464,132 @@ class Encoder {
       this.text(`bad_type\0${field}\0${message}`);
     }
   }
+}
+
+// A plain object's value (what Encoder.value writes for it) at buf[p], written in one loop with
+// the position in a local, for the members most requests are made of: known or ASCII keys with
+// ASCII strings, flags, int32 numbers, null, arrays of ASCII strings, and plain objects of the
+// same but objects (options). Returns the end, or -1 for anything else or no room: the
+// caller then writes the request with value(), from the start. (Only while for...in lists own
+// keys alone: Encoder.plainForIn.)
+function plainMembers(buf, p, cap, v) {
+  if (p + 1 > cap) return -1;
+  buf[p++] = TAG.OBJECT;
+  let n = 0;
+  for (const k in v) {
+    if (++n > MAX_MEMBERS) return -1;
+    const x = v[k];
+    const t = typeof x;
+    if (x === undefined || t === "function" || t === "symbol") continue;  // absent, as member() leaves it
+    if (p + 7 > cap) return -1;
+    const id = keyIdAt(k, n, 0);
+    if (id !== undefined) buf[p++] = id;
+    else if ((p = ascii(buf, p, cap, k)) < 0) return -1;
+    if (t === "string") {
+      if ((p = ascii(buf, p, cap, x)) < 0) return -1;
+    } else if (t === "boolean") {
+      buf[p++] = x ? TAG.TRUE : TAG.FALSE;
+    } else if (t === "number") {
+      if ((x | 0) !== x) return -1;  // (-0 too: written as 0, as value() does)
+      if (p + 5 > cap) return -1;
+      buf[p] = TAG.INT32;
+      buf[p + 1] = x & 255;
+      buf[p + 2] = (x >> 8) & 255;
+      buf[p + 3] = (x >> 16) & 255;
+      buf[p + 4] = (x >> 24) & 255;
+      p += 5;
+    } else if (t !== "object") {
+      return -1;  // a bigint
+    } else if (x === null) {
+      buf[p++] = TAG.NULL;
+    } else if (Array.isArray(x)) {
+      const m = x.length;
+      if (m > MAX_MEMBERS) return -1;
+      buf[p++] = TAG.ARRAY;
+      for (let i = 0; i < m; i++) {
+        const s = x[i];
+        if (typeof s !== "string" || (p = ascii(buf, p, cap, s)) < 0) return -1;
+      }
+      if (p + 1 > cap) return -1;
+      buf[p++] = TAG.END;
+    } else {
+      if (Object.getPrototypeOf(x) !== Object.prototype || typeof x.toJSON === "function") return -1;
+      if ((p = nestedMembers(buf, p, cap, x)) < 0) return -1;
+    }
+  }
+  if (p + 1 > cap) return -1;
+  buf[p++] = TAG.END;
+  return p;
+}
+
+// plainMembers for an object inside the request (options): its own function, so that each
+// for...in and load sees one kind of object.
+function nestedMembers(buf, p, cap, v) {
+  if (p + 1 > cap) return -1;
+  buf[p++] = TAG.OBJECT;
+  let n = 0;
+  for (const k in v) {
+    if (++n > MAX_MEMBERS) return -1;
+    const x = v[k];
+    const t = typeof x;
+    if (x === undefined || t === "function" || t === "symbol") continue;  // absent, as member() leaves it
+    if (p + 7 > cap) return -1;
+    const id = keyIdAt(k, n, 1);
+    if (id !== undefined) buf[p++] = id;
+    else if ((p = ascii(buf, p, cap, k)) < 0) return -1;
+    if (t === "string") {
+      if ((p = ascii(buf, p, cap, x)) < 0) return -1;
+    } else if (t === "boolean") {
+      buf[p++] = x ? TAG.TRUE : TAG.FALSE;
+    } else if (t === "number") {
+      if ((x | 0) !== x) return -1;  // (-0 too: written as 0, as value() does)
+      if (p + 5 > cap) return -1;
+      buf[p] = TAG.INT32;
+      buf[p + 1] = x & 255;
+      buf[p + 2] = (x >> 8) & 255;
+      buf[p + 3] = (x >> 16) & 255;
+      buf[p + 4] = (x >> 24) & 255;
+      p += 5;
+    } else if (t !== "object") {
+      return -1;  // a bigint
+    } else if (x === null) {
+      buf[p++] = TAG.NULL;
+    } else if (Array.isArray(x)) {
+      const m = x.length;
+      if (m > MAX_MEMBERS) return -1;
+      buf[p++] = TAG.ARRAY;
+      for (let i = 0; i < m; i++) {
+        const s = x[i];
+        if (typeof s !== "string" || (p = ascii(buf, p, cap, s)) < 0) return -1;
+      }
+      if (p + 1 > cap) return -1;
+      buf[p++] = TAG.END;
+    } else {
+      return -1;  // an object inside options (yaku_values ...): value() writes it
+    }
+  }
+  if (p + 1 > cap) return -1;
+  buf[p++] = TAG.END;
+  return p;
+}
+
+// A STRING value of an ASCII string at buf[p] (tag, u32 length, characters): the end, or -1
+// for a string past ASCII or no room.
+function ascii(buf, p, cap, s) {
+  const n = s.length;
+  if (p + 5 + n > cap) return -1;
+  buf[p] = TAG.STRING;
+  buf[p + 1] = n & 255;
+  buf[p + 2] = (n >>> 8) & 255;
+  buf[p + 3] = (n >>> 16) & 255;
+  buf[p + 4] = n >>> 24;
+  p += 5;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return -1;
+    buf[p + i] = c;
+  }
+  return p + n;
 }
 
 const EMPTY = {};

@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "tenbou/json.hpp"
 #include "core/limits.hpp"
 #include "core/small_copy.hpp"
+#include "core/result_writer.hpp"
 #include "riichi/request_reader.hpp"
 #include "tenbou/riichi.hpp"
 #include "tenbou/rules.hpp"
@@ -529,12 +531,63 @@ struct Cursor {
   const std::uint8_t *at, *lengths;
 };
 
+// One member's value, when read_riichi_fields would take it as it is (see above): set in
+// `f`, true; false for any other (f then partly set: the caller starts over with the reader).
+// `options`: the rules of this member's value when it is "options" and the cache has read it.
+TENBOU_ALWAYS_INLINE inline bool set_field(tenbou::riichi_reader::Key field, const Cell& v, const tenbou::RiichiRules* options,
+                                           tenbou::riichi_reader::RiichiFields& f) {
+  using K = tenbou::riichi_reader::Key;
+  tenbou::RiichiRequest& r = f.request;
+  const auto tiles = [&](std::string_view& to, bool& have) { to = v.text, have = true; return v.type == Cell::Str; };
+  const auto in = [&](std::int32_t lo, std::int32_t hi) { return v.type == Cell::Int && v.number >= lo && v.number <= hi; };
+  const auto flag = [&](bool& to) { to = v.flag; return v.type == Cell::Bool; };
+  switch (field) {
+    case K::Rules: return v.type == Cell::Str && v.text == "riichi";
+    case K::Method: return v.type == Cell::Str && tenbou::method_named(v.text, r.method);  // (else parse_method names it)
+    case K::Hand: return tiles(f.hand, f.have_hand);
+    case K::WinTile: return tiles(f.win, f.have_win);
+    case K::DoraIndicators: return tiles(f.dora, f.have_dora);
+    case K::UraIndicators: return tiles(f.ura, f.have_ura);
+    case K::Melds: {
+      namespace b = tenbou::binary;
+      if (v.type != Cell::Value) return false;
+      if (*v.value == b::Null) return true;
+      if (*v.value != b::Array) return false;
+      for (const std::uint8_t* q = v.value + 1; *q != b::End; q += 5 + u32_at(q + 1)) {
+        if (*q != b::String || f.meld_texts.count == 4) return false;
+        f.meld_texts.push({reinterpret_cast<const char*>(q + 5), u32_at(q + 1)});
+      }
+      return true;
+    }
+    case K::Tsumo:
+      r.tsumo = v.flag, f.tsumo_given_false = !v.flag, f.have_tsumo = true;
+      return v.type == Cell::Bool;
+    case K::SeatWind: return v.type == Cell::Str && wind_of(v.text, r.seat_wind);
+    case K::RoundWind: return v.type == Cell::Str && wind_of(v.text, r.round_wind);
+    case K::Riichi: return flag(r.riichi);
+    case K::DoubleRiichi: return flag(r.double_riichi);
+    case K::Ippatsu: return flag(r.ippatsu);
+    case K::Rinshan: return flag(r.rinshan);
+    case K::Chankan: return flag(r.chankan);
+    case K::Haitei: return flag(r.haitei);
+    case K::Houtei: return flag(r.houtei);
+    case K::Tenhou: return flag(r.tenhou);
+    case K::Chiihou: return flag(r.chiihou);
+    case K::Renhou: return flag(r.renhou);
+    case K::Honba: return in(0, 10000) && (r.honba = v.number, true);
+    case K::RiichiSticks: return in(0, 10000) && (r.riichi_sticks = v.number, true);
+    case K::Options: return options && (r.rules = *options, true);
+    case K::Players: return in(3, 4) && (r.players = static_cast<std::uint8_t>(v.number), true);
+    case K::Kita: return in(0, 4) && (r.kita = static_cast<std::uint8_t>(v.number), true);
+    default: return false;  // own_discards, visible, an unknown key: the reader's errors
+  }
+}
+
 // The next row's fields, when every value is one read_riichi_fields takes as it is (see
 // above), every column then stepped past it; false, the cursors as they were, for any
 // other. `known`: the rules of the options column's value in this row (nullptr: not read).
 bool direct_row(std::vector<Column>& cols, const Column* options, const tenbou::RiichiRules* known,
                 tenbou::riichi_reader::RiichiFields& f, std::vector<Cursor>& saved) {
-  using K = tenbou::riichi_reader::Key;
   static const tenbou::riichi_reader::RiichiFields kEmpty{};
   f = kEmpty;
   tenbou::RiichiRequest& r = f.request;
@@ -548,47 +601,7 @@ bool direct_row(std::vector<Column>& cols, const Column* options, const tenbou::
     }
     const Cell v = take(c);
     if (v.type == Cell::Absent) continue;
-    const auto tiles = [&](std::string_view& to, bool& have) { to = v.text, have = true; return v.type == Cell::Str; };
-    const auto in = [&](std::int32_t lo, std::int32_t hi) { return v.type == Cell::Int && v.number >= lo && v.number <= hi; };
-    bool ok = false;
-    switch (c.field) {
-      case K::Rules: ok = v.type == Cell::Str && v.text == "riichi"; break;
-      case K::Method: ok = v.type == Cell::Str && tenbou::method_named(v.text, r.method); break;  // (else parse_method names it)
-      case K::Hand: ok = tiles(f.hand, f.have_hand); break;
-      case K::WinTile: ok = tiles(f.win, f.have_win); break;
-      case K::DoraIndicators: ok = tiles(f.dora, f.have_dora); break;
-      case K::UraIndicators: ok = tiles(f.ura, f.have_ura); break;
-      case K::Melds: {
-        namespace b = tenbou::binary;
-        if (v.type != Cell::Value) break;
-        if (*v.value == b::Null) { ok = true; break; }
-        if (*v.value != b::Array) break;
-        ok = true;
-        for (const std::uint8_t* q = v.value + 1; *q != b::End; q += 5 + u32_at(q + 1)) {
-          if (*q != b::String || f.meld_texts.count == 4) { ok = false; break; }
-          f.meld_texts.push({reinterpret_cast<const char*>(q + 5), u32_at(q + 1)});
-        }
-        break;
-      }
-      case K::Tsumo:
-        ok = v.type == Cell::Bool;
-        r.tsumo = v.flag, f.tsumo_given_false = !v.flag, f.have_tsumo = true;
-        break;
-      case K::SeatWind: ok = v.type == Cell::Str && wind_of(v.text, r.seat_wind); break;
-      case K::RoundWind: ok = v.type == Cell::Str && wind_of(v.text, r.round_wind); break;
-      case K::Riichi: case K::DoubleRiichi: case K::Ippatsu: case K::Rinshan: case K::Chankan: case K::Haitei:
-      case K::Houtei: case K::Tenhou: case K::Chiihou: case K::Renhou:
-        ok = v.type == Cell::Bool;
-        r.*c.flag = v.flag;
-        break;
-      case K::Honba: if ((ok = in(0, 10000))) r.honba = v.number; break;
-      case K::RiichiSticks: if ((ok = in(0, 10000))) r.riichi_sticks = v.number; break;
-      case K::Options: if ((ok = &c == options && known)) r.rules = *known; break;
-      case K::Players: if ((ok = in(3, 4))) r.players = static_cast<std::uint8_t>(v.number); break;
-      case K::Kita: if ((ok = in(0, 4))) r.kita = static_cast<std::uint8_t>(v.number); break;
-      default: break;  // own_discards, visible, an unknown key: the reader's errors
-    }
-    if (!ok) break;
+    if (!set_field(c.field, v, &c == options ? known : nullptr, f)) break;
   }
   if (done == cols.size()) return true;
   for (std::size_t k = 0; k <= done; ++k) cols[k].at = saved[k].at, cols[k].lengths = saved[k].lengths;
@@ -752,6 +765,215 @@ std::string names() {
 
 }  // namespace columns
 
+// --- scoreMany's batch: a Riichi request record read straight into the reader's fields ---
+//
+// score_built_records' results, record for record, byte for byte: a binary request whose
+// members are all values set_field takes (a Riichi request with known keys, plainly valid
+// values and options the cache has read) is read in one walk over its members (no
+// read_riichi_fields over a copy without its options) and scored; any other record, or one
+// whose scoring throws (an invalid hand, say), is given to score_built_records itself, which
+// names its error as score() does.
+namespace batch {
+
+using columns::Cell;
+using columns::set_field;
+using columns::u32_at;
+
+// binary::Writer's bytes (binary_value.hpp), value for value, through a raw cursor checked
+// against an end pointer: the result serializer writes many small fields, and binary::Writer
+// reads the string's size and data (a branch each in libc++) for every one of them.
+class RecordWriter {
+ public:
+  explicit RecordWriter(std::string& out) : out_(out) {
+    const std::size_t n = out.size();
+    base_ = out.data(), cur_ = base_ + n, end_ = cur_;
+  }
+  void begin_object() { tag(tenbou::binary::Object); }
+  void end_object() { tag(tenbou::binary::End); }
+  void begin_array() { tag(tenbou::binary::Array); }
+  void end_array() { tag(tenbou::binary::End); }
+  void key(tenbou::ResultKey k) { tag(static_cast<std::uint8_t>(tenbou::binary::detail::kKeyIdBase + static_cast<int>(k))); }
+  void key(std::string_view k) {
+    for (int id = 0; id < static_cast<int>(tenbou::ResultKey::Count); ++id)
+      if (tenbou::kResultKeyNames[id] == k) return key(static_cast<tenbou::ResultKey>(id));
+    bytes(255, k);
+  }
+  void null() { tag(tenbou::binary::Null); }
+  void boolean(bool b) { tag(b ? tenbou::binary::True : tenbou::binary::False); }
+  void integer(std::int64_t v) {
+    need(9);
+    if (v >= INT32_MIN && v <= INT32_MAX) {
+      const auto u = static_cast<std::uint32_t>(v);
+      *cur_ = static_cast<char>(tenbou::binary::Int32);
+      std::memcpy(cur_ + 1, &u, 4);  // little-endian, as every target of this build
+      cur_ += 5;
+      return;
+    }
+    const auto u = static_cast<std::uint64_t>(v);
+    *cur_ = static_cast<char>(tenbou::binary::Int);
+    std::memcpy(cur_ + 1, &u, 8);
+    cur_ += 9;
+  }
+  void big_integer(std::string_view digits) { bytes(tenbou::binary::BigInt, digits); }
+  void number(double d) {
+    need(9);
+    *cur_ = static_cast<char>(tenbou::binary::Double);
+    std::memcpy(cur_ + 1, &d, 8);
+    cur_ += 9;
+  }
+  void string(std::string_view s) { bytes(tenbou::binary::String, s); }
+  std::size_t position() const { return static_cast<std::size_t>(cur_ - base_); }
+  std::size_t begin_record() {
+    need(5);
+    const std::size_t at = position();
+    std::memset(cur_, 0, 5);
+    cur_ += 5;
+    return at;
+  }
+  void end_record(std::size_t at) {
+    const auto n = static_cast<std::uint32_t>(position() - at - 5);
+    std::memcpy(base_ + at + 1, &n, 4);
+  }
+  void set_record_kind(std::size_t at, std::uint8_t kind) { base_[at] = static_cast<char>(kind); }
+  void raw(const void* p, std::size_t n) {
+    need(n);
+    std::memcpy(cur_, p, n);
+    cur_ += n;
+  }
+  void finish(std::size_t at) { out_.resize(at); }  // `out` as written up to `at`
+  void finish() { finish(position()); }
+
+ private:
+  TENBOU_ALWAYS_INLINE void need(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - cur_) < n) grow(n);
+  }
+  __attribute__((noinline)) void grow(std::size_t n) {
+    const std::size_t at = position();
+    out_.resize(std::max(out_.size() * 2, at + n + 4096));
+    base_ = out_.data(), cur_ = base_ + at, end_ = base_ + out_.size();
+  }
+  void tag(std::uint8_t t) {
+    need(1);
+    *cur_++ = static_cast<char>(t);
+  }
+  TENBOU_ALWAYS_INLINE void bytes(std::uint8_t t, std::string_view s) {
+    need(5 + s.size());
+    const auto n = static_cast<std::uint32_t>(s.size());
+    *cur_ = static_cast<char>(t);
+    std::memcpy(cur_ + 1, &n, 4);
+    tenbou::copy_bytes(cur_ + 5, s.data(), s.size());
+    cur_ += 5 + s.size();
+  }
+  std::string& out_;
+  char *base_, *cur_, *end_;
+};
+
+// A scored Riichi hand's record header (api.cpp write_riichi_record_header, api.hpp
+// score_records kind 1): han, fu, yakuman, total and the yaku at fixed places.
+void write_header(RecordWriter& w, std::size_t record, const tenbou::RiichiResult& r) {
+  if (!r.ok || r.payments.exact) return;
+  w.set_record_kind(record, 1);
+  std::uint8_t header[21 + 3 * decltype(r.yaku)::capacity()];
+  const std::int32_t han = r.han, fu = r.fu, yakuman = r.yakuman;
+  const std::int64_t total = r.payments.total;
+  std::memcpy(header, &han, 4);
+  std::memcpy(header + 4, &fu, 4);
+  std::memcpy(header + 8, &yakuman, 4);
+  std::memcpy(header + 12, &total, 8);
+  header[20] = static_cast<std::uint8_t>(r.yaku.size());
+  std::size_t n = 21;
+  for (const auto& y : r.yaku) {
+    const auto y_han = static_cast<std::uint16_t>(y.han);
+    header[n] = static_cast<std::uint8_t>(y.yaku);
+    std::memcpy(header + n + 1, &y_han, 2);
+    n += 3;
+  }
+  w.raw(header, n);
+}
+
+// The reader's key of each dictionary id.
+const auto kKeys = [] {
+  namespace b = tenbou::binary::detail;
+  std::array<tenbou::riichi_reader::Key, 256> keys;
+  keys.fill(tenbou::riichi_reader::Key::Unknown);
+  for (int i = 0; i < b::kRequestKeyCount; ++i) keys[b::kKeyIdBase + i] = tenbou::riichi_reader::request_key(b::kRequestKeyNames[i]);
+  return keys;
+}();
+
+// The fields of the binary request object at p (trusted: tenbou.mjs wrote it), when
+// set_field takes every member; false for any other.
+bool direct_request(const std::uint8_t* p, tenbou::RiichiOptionsCache& cache, tenbou::riichi_reader::RiichiFields& f) {
+  namespace b = tenbou::binary;
+  using K = tenbou::riichi_reader::Key;
+  static const tenbou::riichi_reader::RiichiFields kEmpty{};
+  f = kEmpty;
+  ++p;  // Object
+  while (*p != b::End) {
+    const K field = kKeys[*p++];  // (a key as a STRING: Unknown, the reader's)
+    if (field == K::Unknown) return false;
+    const std::uint8_t* const value = p;
+    Cell v;
+    switch (*p) {
+      case b::String: v.type = Cell::Str; v.text = {reinterpret_cast<const char*>(p + 5), u32_at(p + 1)}; p += 5 + v.text.size(); break;
+      case b::True: case b::False: v.type = Cell::Bool; v.flag = *p == b::True; ++p; break;
+      case b::Int32: v.type = Cell::Int; std::memcpy(&v.number, p + 1, 4); p += 5; break;
+      default: v.type = Cell::Value; v.value = p; p = b::detail::skip(p);
+    }
+    const tenbou::RiichiRules* options = nullptr;
+    if (field == K::Options) {
+      if (*value != b::Object) return false;
+      options = cache.of({reinterpret_cast<const char*>(value), static_cast<std::size_t>(p - value)});
+    }
+    if (!set_field(field, v, options, f)) return false;
+  }
+  return true;
+}
+
+std::unique_ptr<tenbou::riichi_reader::RiichiFields> fields = std::make_unique<tenbou::riichi_reader::RiichiFields>();
+std::unique_ptr<tenbou::RiichiResult> result = std::make_unique<tenbou::RiichiResult>();
+
+// The records in data (tenbou.mjs scoreMany's), scored into `out` (emptied first).
+void score(const std::uint8_t* data, std::size_t size, std::string& out) {
+  namespace b = tenbou::binary;
+  out.clear();
+  tenbou::RiichiOptionsCache cache;
+  std::size_t pos = 0;
+  while (pos < size) {
+    RecordWriter w(out);
+    std::size_t record = std::string::npos;  // the record being written, until it is whole
+    try {
+      for (; pos + 5 <= size; ) {
+        std::uint32_t len;
+        std::memcpy(&len, data + pos + 1, 4);
+        const std::uint8_t* p = data + pos + 5;
+        if (len > size - pos - 5 || data[pos] != 0 || len == 0 || *p != b::Object || !direct_request(p, cache, *fields)) break;
+        tenbou::score_riichi_into(tenbou::riichi_reader::finish_riichi(*fields, nullptr), *result);
+        record = w.begin_record();
+        write_header(w, record, *result);
+        tenbou::write_result(w, *result);
+        w.end_record(record);
+        record = std::string::npos;
+        pos += 5 + std::size_t{len};
+      }
+      w.finish();
+    } catch (const std::exception&) {  // an invalid request (or no memory): score_built_records says so
+      w.finish(record == std::string::npos ? w.position() : record);
+    }
+    if (pos >= size) break;
+    // This record as score_built_records scores it (a truncated one: the rest, as it frames them).
+    std::size_t n = size - pos;
+    if (n >= 5) {
+      std::uint32_t len;
+      std::memcpy(&len, data + pos + 1, 4);
+      if (len <= n - 5) n = 5 + std::size_t{len};
+    }
+    tenbou::score_built_records(data + pos, n, out);
+    pos += n;
+  }
+}
+
+}  // namespace batch
+
 }  // namespace
 
 // The batch path (tenbou.mjs scoreMany): JS writes request records into the buffer it is
@@ -763,8 +985,7 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* tenbou_batch_input(std::uint32_t size) {
   return batch_in.data();
 }
 EMSCRIPTEN_KEEPALIVE std::uint32_t tenbou_batch_score(std::uint32_t size) {
-  batch_out.clear();
-  tenbou::score_built_records(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
+  batch::score(batch_in.data(), std::min<std::size_t>(size, batch_in.size()), batch_out);
   return static_cast<std::uint32_t>(batch_out.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* tenbou_batch_output() { return batch_out.data(); }
