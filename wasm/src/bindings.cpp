@@ -496,17 +496,6 @@ TENBOU_ALWAYS_INLINE inline Cell take(Column& c) {
   return x;
 }
 
-bool wind_of(std::string_view s, tenbou::Wind& out) {
-  if (s.size() != 1) return false;
-  switch (s[0]) {
-    case 'E': out = tenbou::Wind::East; return true;
-    case 'S': out = tenbou::Wind::South; return true;
-    case 'W': out = tenbou::Wind::West; return true;
-    case 'N': out = tenbou::Wind::North; return true;
-    default: return false;
-  }
-}
-
 // The flags of RiichiRequest a flag key sets (tsumo aside: the reader notes more for it).
 bool tenbou::RiichiRequest::* flag_member(tenbou::riichi_reader::Key k) {
   using K = tenbou::riichi_reader::Key;
@@ -562,8 +551,8 @@ TENBOU_ALWAYS_INLINE inline bool set_field(tenbou::riichi_reader::Key field, con
     case K::Tsumo:
       r.tsumo = v.flag, f.tsumo_given_false = !v.flag, f.have_tsumo = true;
       return v.type == Cell::Bool;
-    case K::SeatWind: return v.type == Cell::Str && wind_of(v.text, r.seat_wind);
-    case K::RoundWind: return v.type == Cell::Str && wind_of(v.text, r.round_wind);
+    case K::SeatWind: return v.type == Cell::Str && tenbou::wind_named(v.text, r.seat_wind);
+    case K::RoundWind: return v.type == Cell::Str && tenbou::wind_named(v.text, r.round_wind);
     case K::Riichi: return flag(r.riichi);
     case K::DoubleRiichi: return flag(r.double_riichi);
     case K::Ippatsu: return flag(r.ippatsu);

@@ -42,13 +42,15 @@ inline std::uint32_t read_u32(const std::uint8_t* p) {
 }
 const std::uint8_t* skip(const std::uint8_t* p);  // past the validated value at p
 
-// The input key dictionary: request keys every request repeats. Only an encoding
-// (a key missing here travels as a STRING and is read the same way).
+// The input key dictionary: request keys every request repeats, and the options that
+// `tenbou mjlog` writes beside the preset in every request. Only an encoding (a key missing
+// here travels as a STRING and is read the same way); new names go last, so the ids of the
+// others stay as they were.
 constexpr std::string_view kRequestKeyNames[] = {
     "rules",  "method",  "hand",    "win_tile", "melds",   "tsumo",           "seat_wind",      "round_wind",
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou",
     "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "options", "own_discards", "visible", "variant",
-    "flowers", "preset", "players", "kita"};
+    "flowers", "preset", "players", "kita", "red_fives", "open_tanyao"};
 constexpr int kKeyIdBase = 16;  // above every tag, so a key id is never read as END or a STRING
 constexpr int kRequestKeyCount = static_cast<int>(sizeof kRequestKeyNames / sizeof kRequestKeyNames[0]);
 }  // namespace detail
