@@ -1,9 +1,14 @@
 // The expected-value search of discards (issue 27; the model: ev.hpp, docs/analysis.md).
 #include "analysis/ev.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstdlib>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -161,6 +166,75 @@ inline Key with_reds(Key k, const Reds& reds) {
 }
 
 bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
+
+int popcount(std::uint64_t m) {
+  int n = 0;
+  for (; m; m &= m - 1) ++n;
+  return n;
+}
+
+// The closed forms' shanten of a hand read off its plain key (3 bits a count; tiles 0-20 in
+// a, 21-33 in b), the counts of ClosedFormsShanten without its pass over the 34 kinds: most
+// hands of the search are far from both forms, and then nothing more is asked of them.
+struct ClosedForms {
+  int seven_pairs, thirteen_orphans;
+};
+ClosedForms closed_forms_of(const Key& plain) {
+  constexpr std::uint64_t kLow = 0x1249249249249249ull;  // bit 3t of each count t
+  constexpr std::uint64_t kB = (std::uint64_t{1} << 39) - 1;
+  // Terminals and honours: 1m 9m 1p 9p 1s (a), 9s and the honours (b: tiles 26-33).
+  constexpr std::uint64_t kOrphansA = 1ull << 0 | 1ull << 24 | 1ull << 27 | 1ull << 51 | 1ull << 54;
+  constexpr std::uint64_t kOrphansB = 1ull << 15 | 1ull << 18 | 1ull << 21 | 1ull << 24 | 1ull << 27 | 1ull << 30 |
+                                      1ull << 33 | 1ull << 36;
+  const std::uint64_t a = plain.a, b = plain.b & kB;
+  const std::uint64_t held_a = (a | a >> 1 | a >> 2) & kLow, held_b = (b | b >> 1 | b >> 2) & kLow;
+  const std::uint64_t two_a = (a >> 1 | a >> 2) & kLow, two_b = (b >> 1 | b >> 2) & kLow;
+  const int kinds = popcount(held_a) + popcount(held_b), pairs = popcount(two_a) + popcount(two_b);
+  const int orphan_kinds = popcount(held_a & kOrphansA) + popcount(held_b & kOrphansB);
+  const bool orphan_pair = ((two_a & kOrphansA) | (two_b & kOrphansB)) != 0;
+  // = seven_pairs_from (distinct pairs, Riichi) and thirteen_orphans_from (shanten.cpp).
+  return {6 - pairs + std::max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pair ? 1 : 0)};
+}
+
+// sum[k] += count * v[k] for three fields, k < T (separate arrays: the compiler may
+// vectorise; each element gets the same operations as one at a time).
+inline void add_scaled(double* __restrict sw, double* __restrict ss, double* __restrict st, const double* __restrict w,
+                       const double* __restrict s, const double* __restrict t, double count, int T) {
+  for (int k = 0; k < T; ++k) {
+    sw[k] += count * w[k];
+    ss[k] += count * s[k];
+    st[k] += count * t[k];
+  }
+}
+
+// The best so far (b*: win, score, tenpai, candidate index) against one more candidate (c*),
+// at every k < T: taken when better for the objective (win then score, or score then win).
+template <bool kWinFirst>
+inline void take_better(double* __restrict bw, double* __restrict bs, double* __restrict bt, double* __restrict bc,
+                        const double* __restrict cw, const double* __restrict cs, const double* __restrict ct,
+                        double index, int T) {
+  int k = 0;
+#if defined(__SSE2__)
+  // Two k at a time: the same comparisons, as masks (the scalar loop below is the definition).
+  const __m128d at = _mm_set1_pd(index);
+  for (; k + 2 <= T; k += 2) {
+    const __m128d w = _mm_loadu_pd(bw + k), s = _mm_loadu_pd(bs + k);
+    const __m128d w2 = _mm_loadu_pd(cw + k), s2 = _mm_loadu_pd(cs + k);
+    const __m128d take = kWinFirst ? _mm_or_pd(_mm_cmpgt_pd(w2, w), _mm_and_pd(_mm_cmpeq_pd(w2, w), _mm_cmpgt_pd(s2, s)))
+                                   : _mm_or_pd(_mm_cmpgt_pd(s2, s), _mm_and_pd(_mm_cmpeq_pd(s2, s), _mm_cmpgt_pd(w2, w)));
+    const auto pick = [&](__m128d yes, __m128d no) { return _mm_or_pd(_mm_and_pd(take, yes), _mm_andnot_pd(take, no)); };
+    _mm_storeu_pd(bw + k, pick(w2, w));
+    _mm_storeu_pd(bs + k, pick(s2, s));
+    _mm_storeu_pd(bt + k, pick(_mm_loadu_pd(ct + k), _mm_loadu_pd(bt + k)));
+    _mm_storeu_pd(bc + k, pick(at, _mm_loadu_pd(bc + k)));
+  }
+#endif
+  for (; k < T; ++k) {
+    const bool take = kWinFirst ? (cw[k] > bw[k] || (cw[k] == bw[k] && cs[k] > bs[k]))
+                                : (cs[k] > bs[k] || (cs[k] == bs[k] && cw[k] > bw[k]));
+    if (take) bw[k] = cw[k], bs[k] = cs[k], bt[k] = ct[k], bc[k] = index;
+  }
+}
 
 }  // namespace
 
@@ -405,13 +479,15 @@ class RootSearch {
     Shared::HandFacts f;
     f.shanten = static_cast<std::int8_t>(s);
     const StandardShanten standard(h, sets_, three_);
-    const ClosedFormsShanten closed(h, true);
     const int standard_now = standard.draws_needed() - 1;
     // A drawn tile lowers a form's count by one at most: a form above the hand's shanten
     // cannot take it below (its lookups skipped; the value kept is then not below s).
     const bool standard_counts = standard_now == s;
-    const bool pairs_count = sets_ == 4 && closed.seven_pairs() == s;
-    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() == s;
+    const ClosedForms forms = closed_forms_of(key);
+    const bool pairs_count = sets_ == 4 && forms.seven_pairs == s;
+    const bool orphans_count = sets_ == 4 && forms.thirteen_orphans == s;
+    std::optional<ClosedFormsShanten> closed;
+    if (pairs_count || orphans_count) closed.emplace(h, true);
     const std::uint64_t near = near_tiles(h);
     for (int x = 0; x < kTileKinds; ++x) {
       f.after[x] = 99;
@@ -419,8 +495,8 @@ class RootSearch {
       // A tile with no copy or neighbour in the hand can only stand alone, where any tile of
       // the 13 already can: the standard form's count is unchanged (the lookup skipped).
       int after = standard_counts && (near >> x & 1) ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : s;
-      if (pairs_count) after = std::min(after, closed.seven_pairs_with(static_cast<Tile>(x)));
-      if (orphans_count) after = std::min(after, closed.thirteen_orphans_with(static_cast<Tile>(x)));
+      if (pairs_count) after = std::min(after, closed->seven_pairs_with(static_cast<Tile>(x)));
+      if (orphans_count) after = std::min(after, closed->thirteen_orphans_with(static_cast<Tile>(x)));
       f.after[x] = static_cast<std::int8_t>(after);
     }
     shared_.facts_at.insert(key, static_cast<std::uint32_t>(shared_.facts.size()));
@@ -440,14 +516,16 @@ class RootSearch {
     // 13-tile hand never has a lower shanten than the 14 it came from: == target is the test).
     // A form whose count on the 14 tiles is above target stays above it without a tile.
     const StandardShanten standard(drawn, sets_, three_);
-    const ClosedFormsShanten closed(drawn, true);
-    const bool pairs_count = sets_ == 4 && closed.seven_pairs() <= target;
-    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() <= target;
+    const ClosedForms forms = closed_forms_of(drawn_key);
+    const bool pairs_count = sets_ == 4 && forms.seven_pairs <= target;
+    const bool orphans_count = sets_ == 4 && forms.thirteen_orphans <= target;
+    std::optional<ClosedFormsShanten> closed;
+    if (pairs_count || orphans_count) closed.emplace(drawn, true);
     for (int d = 0; d < kTileKinds; ++d) {
       if (!drawn[d]) continue;
       int after = standard.draws_needed_without(static_cast<Tile>(d)) - 1;
-      if (pairs_count) after = std::min(after, closed.seven_pairs_without(static_cast<Tile>(d)));
-      if (orphans_count) after = std::min(after, closed.thirteen_orphans_without(static_cast<Tile>(d)));
+      if (pairs_count) after = std::min(after, closed->seven_pairs_without(static_cast<Tile>(d)));
+      if (orphans_count) after = std::min(after, closed->thirteen_orphans_without(static_cast<Tile>(d)));
       if (after != target) continue;
       list[n++] = static_cast<std::uint8_t>(d);  // (its node is given its shanten, target: node_of)
     }
@@ -719,9 +797,10 @@ class RootSearch {
     if (const std::uint32_t v = shared_.wins_at.find(key); v != FlatMap::kNone) return shared_.wins[v];
     // (standard_winning_tiles leaves out fifth copies and tiles not in the set.)
     std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules_;
-    if (sets_ == 4) {
+    const ClosedForms forms = closed_forms_of(key);
+    if (sets_ == 4 && (forms.seven_pairs == 0 || forms.thirteen_orphans == 0)) {
       const ClosedFormsShanten closed(h, true);
-      const bool pairs = closed.seven_pairs() == 0, orphans = closed.thirteen_orphans() == 0;
+      const bool pairs = forms.seven_pairs == 0, orphans = forms.thirteen_orphans == 0;
       std::uint64_t rules = 0;  // the closed forms' candidates: not a fifth copy
       if (pairs || orphans)
         for (std::uint64_t m = rules_; m; m &= m - 1)
@@ -899,34 +978,35 @@ class RootSearch {
     double* ss = sw + stride;
     double* st = ss + stride;
     const double* vals = st_->vals.data();
+    best_.resize(4 * static_cast<std::size_t>(T_));
+    double* bw = best_.data();
+    double* bs = bw + T_;
+    double* bt = bs + T_;
+    double* bc = bt + T_;
     for (std::uint32_t i = out_begin; i < out_end; ++i) {
       const Outcome& o = st_->outs[i];
       std::uint8_t* pick = &st_->choice[choices + static_cast<std::size_t>(i - out_begin) * T_];
-      ptrs_.clear();
-      for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + st_->nodes[st_->cands[c]].values);
-      const std::size_t n = ptrs_.size();
-      if (n == 1) {  // one way to keep the draw: nothing to choose (pick stays 0)
-        const double* only = ptrs_[0];
-        for (int k = 0; k < T_; ++k) {
-          sw[k] += o.count * only[k + 1];
-          ss[k] += o.count * only[stride + k + 1];
-          st[k] += o.count * only[2 * stride + k + 1];
-        }
+      const double count = o.count;
+      const double* first = vals + st_->nodes[st_->cands[o.cand_begin]].values;
+      if (o.cand_end - o.cand_begin == 1) {  // one way to keep the draw: nothing to choose (pick stays 0)
+        add_scaled(sw, ss, st, first + 1, first + stride + 1, first + 2 * stride + 1, count, T_);
         continue;
       }
-      for (int k = 0; k < T_; ++k) {
-        std::size_t best = 0;
-        double bw = ptrs_[0][k + 1], bs = ptrs_[0][stride + k + 1];
-        for (std::size_t c = 1; c < n; ++c) {
-          const double cw = ptrs_[c][k + 1], cs = ptrs_[c][stride + k + 1];
-          const bool take = o_.objective_win ? (cw > bw || (cw == bw && cs > bs)) : (cs > bs || (cs == bs && cw > bw));
-          if (take) best = c, bw = cw, bs = cs;
-        }
-        pick[k] = static_cast<std::uint8_t>(best);
-        sw[k] += o.count * bw;
-        ss[k] += o.count * bs;
-        st[k] += o.count * ptrs_[best][2 * stride + k + 1];
+      // The best candidate at every k, the candidates one after another (loops over k
+      // without branches); a candidate is taken only when strictly better, so the first
+      // best is kept, as a scan of the candidates at each k would.
+      std::copy(first + 1, first + 1 + T_, bw);
+      std::copy(first + stride + 1, first + stride + 1 + T_, bs);
+      std::copy(first + 2 * stride + 1, first + 2 * stride + 1 + T_, bt);
+      std::fill(bc, bc + T_, 0.0);
+      for (std::uint32_t c = o.cand_begin + 1; c < o.cand_end; ++c) {
+        const double* v = vals + st_->nodes[st_->cands[c]].values;
+        const double index = c - o.cand_begin;
+        if (o_.objective_win) take_better<true>(bw, bs, bt, bc, v + 1, v + stride + 1, v + 2 * stride + 1, index, T_);
+        else take_better<false>(bw, bs, bt, bc, v + 1, v + stride + 1, v + 2 * stride + 1, index, T_);
       }
+      for (int k = 0; k < T_; ++k) pick[k] = static_cast<std::uint8_t>(bc[k]);
+      add_scaled(sw, ss, st, bw, bs, bt, count, T_);
     }
     double* own = &st_->vals[st_->nodes[id].values];
     for (int k = T_ - 1; k >= 0; --k) {
@@ -1049,7 +1129,7 @@ class RootSearch {
   std::vector<double> sum_;                 // scratch of build_free
   std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
   std::vector<std::uint32_t> cand_stack_;
-  std::vector<const double*> ptrs_;
+  std::vector<double> best_;               // build_free: the best candidate's values by k, and its index
   std::vector<double> locked_;              // scratch of forward()
   std::vector<int> ws_;
 };
