@@ -291,6 +291,53 @@ struct Store {
   std::vector<std::vector<double>> win_rows;
 };
 
+// The vectors of the last store searched on this thread, emptied with their room kept (up
+// to kSpareBytes): the next request's store grows into memory already touched, with no
+// copy as its vectors double and no page faults where the allocator had given the freed
+// memory back (a page recomputing its advice, a batch, the benchmark's repetitions).
+struct SpareStore {
+  static constexpr std::size_t kSpareBytes = std::size_t{16} << 20;
+  std::vector<Node> nodes;
+  std::vector<double> vals;
+  std::vector<Outcome> outs;
+  std::vector<std::uint32_t> cands;
+  std::vector<std::uint8_t> choice;
+  bool full = false;
+  std::size_t bytes() const {
+    return nodes.capacity() * sizeof(Node) + vals.capacity() * sizeof(double) + outs.capacity() * sizeof(Outcome) +
+           cands.capacity() * sizeof(std::uint32_t) + choice.capacity();
+  }
+};
+thread_local SpareStore spare_store;
+
+// Store's vectors from the spare ones when there are (true), for a new store.
+bool take_spare(Store& st) {
+  SpareStore& sp = spare_store;
+  if (!sp.full) return false;
+  st.nodes.swap(sp.nodes);
+  st.vals.swap(sp.vals);
+  st.outs.swap(sp.outs);
+  st.cands.swap(sp.cands);
+  st.choice.swap(sp.choice);
+  sp.full = false;
+  return true;
+}
+// The store's vectors kept for the next search on this thread, when not too large.
+void keep_spare(Store& st) {
+  SpareStore& sp = spare_store;
+  if (sp.full) return;
+  st.nodes.clear(), st.vals.clear(), st.outs.clear(), st.cands.clear(), st.choice.clear();
+  SpareStore candidate;
+  candidate.nodes.swap(st.nodes);
+  candidate.vals.swap(st.vals);
+  candidate.outs.swap(st.outs);
+  candidate.cands.swap(st.cands);
+  candidate.choice.swap(st.choice);
+  if (candidate.bytes() > SpareStore::kSpareBytes) return;  // (freed with candidate)
+  candidate.full = true;
+  sp = std::move(candidate);
+}
+
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
 // each draw (counts only), the discards that keep a 14-tile hand's shanten, the scorer's
 // answers on completed hands, and the nodes.
@@ -377,11 +424,13 @@ class RootSearch {
       // Room for a small search up front (a ready or 1-shanten hand's whole answer), so
       // the vectors do not grow from a few elements by reallocation and copy.
       constexpr std::size_t kFirstNodes = 256;
-      st_->nodes.reserve(kFirstNodes);
-      st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
-      st_->outs.reserve(4 * kFirstNodes);
-      st_->cands.reserve(8 * kFirstNodes);
-      st_->choice.reserve(4 * kFirstNodes * T_);
+      if (!take_spare(*st_)) {
+        st_->nodes.reserve(kFirstNodes);
+        st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
+        st_->outs.reserve(4 * kFirstNodes);
+        st_->cands.reserve(8 * kFirstNodes);
+        st_->choice.reserve(4 * kFirstNodes * T_);
+      }
     }
     Store::Profile p{q_, root_, {}};
     for (const Store::Profile& other : st_->profiles) {
@@ -1137,7 +1186,10 @@ class RootSearch {
 }  // namespace ev_detail
 
 EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::make_unique<ev_detail::Shared>()) {}
-EvSearch::~EvSearch() = default;
+EvSearch::~EvSearch() {
+  last_.reset();
+  if (!shared_->stores.empty()) ev_detail::keep_spare(*shared_->stores.front());
+}
 
 bool EvSearch::play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const {
   return last_ && last_->play(hand, reds, k, drawn, red);
