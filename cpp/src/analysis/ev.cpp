@@ -167,7 +167,8 @@ inline Key with_reds(Key k, const Reds& reds) {
 
 bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
 
-int popcount(std::uint64_t m) {
+// Set bits of a sparse mask (a hand's kinds: a dozen at most; no popcnt instruction assumed).
+inline int popcount(std::uint64_t m) {
   int n = 0;
   for (; m; m &= m - 1) ++n;
   return n;
@@ -179,7 +180,7 @@ int popcount(std::uint64_t m) {
 struct ClosedForms {
   int seven_pairs, thirteen_orphans;
 };
-ClosedForms closed_forms_of(const Key& plain) {
+inline ClosedForms closed_forms_of(const Key& plain) {
   constexpr std::uint64_t kLow = 0x1249249249249249ull;  // bit 3t of each count t
   constexpr std::uint64_t kB = (std::uint64_t{1} << 39) - 1;
   // Terminals and honours: 1m 9m 1p 9p 1s (a), 9s and the honours (b: tiles 26-33).
@@ -189,8 +190,9 @@ ClosedForms closed_forms_of(const Key& plain) {
   const std::uint64_t a = plain.a, b = plain.b & kB;
   const std::uint64_t held_a = (a | a >> 1 | a >> 2) & kLow, held_b = (b | b >> 1 | b >> 2) & kLow;
   const std::uint64_t two_a = (a >> 1 | a >> 2) & kLow, two_b = (b >> 1 | b >> 2) & kLow;
-  const int kinds = popcount(held_a) + popcount(held_b), pairs = popcount(two_a) + popcount(two_b);
-  const int orphan_kinds = popcount(held_a & kOrphansA) + popcount(held_b & kOrphansB);
+  // (b's bits moved up one: the two words' bits 3t and 3t + 1 never meet, one count each.)
+  const int kinds = popcount(held_a | held_b << 1), pairs = popcount(two_a | two_b << 1);
+  const int orphan_kinds = popcount((held_a & kOrphansA) | (held_b & kOrphansB) << 1);
   const bool orphan_pair = ((two_a & kOrphansA) | (two_b & kOrphansB)) != 0;
   // = seven_pairs_from (distinct pairs, Riichi) and thirteen_orphans_from (shanten.cpp).
   return {6 - pairs + std::max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pair ? 1 : 0)};
@@ -1184,6 +1186,11 @@ class RootSearch {
 };
 
 }  // namespace ev_detail
+
+std::array<int, 2> ev_detail::closed_forms_by_key(const TileCounts& hand) {
+  const ClosedForms f = closed_forms_of(key_of(hand, Reds{}));
+  return {f.seven_pairs, f.thirteen_orphans};
+}
 
 EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::make_unique<ev_detail::Shared>()) {}
 EvSearch::~EvSearch() {
