@@ -159,6 +159,16 @@ inline Key key_plus(Key k, int t, int delta) {
   else k.b += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * (t - 21));
   return k;
 }
+// The tiles whose 3-bit counts differ between two plain keys, as bits.
+inline std::uint64_t tiles_differing(const Key& x, const Key& y) {
+  constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
+  const auto fields = [](std::uint64_t v) { return (v | v >> 1 | v >> 2) & kFieldBits; };
+  std::uint64_t differ = 0;
+  for (std::uint64_t m = fields(x.a ^ y.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
+  for (std::uint64_t m = fields(x.b ^ y.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
+    differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
+  return differ;
+}
 inline Key with_reds(Key k, const Reds& reds) {
   k.b = (k.b & ((std::uint64_t{1} << 40) - 1)) | std::uint64_t{reds[0]} << 40 | std::uint64_t{reds[1]} << 41 |
         std::uint64_t{reds[2]} << 42;
@@ -277,6 +287,7 @@ struct Store {
   std::array<int, 3> qred{};
   struct Profile {
     TileCounts q, root;
+    Key q_key, root_key;                 // key_of(q), key_of(root) (counts up to 4)
     std::vector<std::uint64_t> differs;  // by earlier profile: the tiles where the two differ
   };
   std::vector<Profile> profiles;
@@ -370,6 +381,11 @@ struct Shared {
   std::vector<std::uint8_t> keep;    // tile kinds ascending, each list ended by kEnd
   static constexpr std::uint8_t kEnd = 0xFF;
   std::vector<std::unique_ptr<Store>> stores;
+  // The request's tables (its players'), filled by the first root.
+  bool tables = false;
+  std::array<Tile, kTileKinds> dora_of{};                  // the dora each indicator names
+  std::array<std::uint64_t, kTileKinds> indicators_of{};  // by dora: the indicators naming it
+  std::uint64_t rules = 0;                                 // the tiles of the rules' set
 };
 
 // One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
@@ -389,10 +405,15 @@ class RootSearch {
     three_ = r.players == 3;
     sets_ = 4 - b.melds;
     for (const Meld& m : r.melds) add_meld_tiles(meld_tiles_, m);
-    for (int k = 0; k < kTileKinds; ++k) {
-      dora_of_[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
-      indicators_of_[dora_of_[k]] |= std::uint64_t{1} << k;
+    if (!shared_.tables) {  // (the players, so these, are the request's: every root's)
+      shared_.tables = true;
+      for (int k = 0; k < kTileKinds; ++k) {
+        shared_.dora_of[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
+        shared_.indicators_of[shared_.dora_of[k]] |= std::uint64_t{1} << k;
+        if (!three_ || in_three_player_set(static_cast<Tile>(k))) shared_.rules |= std::uint64_t{1} << k;
+      }
     }
+    rules_ = shared_.rules;
     root_ = b.hand;
     root_reds_ = {r.hand_reds[0], r.hand_reds[1], r.hand_reds[2]};
     // Copies that exist and the player has not seen, plus the root hand's own: the wall
@@ -434,15 +455,20 @@ class RootSearch {
         st_->choice.reserve(4 * kFirstNodes * T_);
       }
     }
-    Store::Profile p{q_, root_, {}};
+    root_key_ = key_of(root_, Reds{});
+    Store::Profile p{q_, root_, key_of(q_, Reds{}), root_key_, {}};
+    p.differs.reserve(st_->profiles.size());
     for (const Store::Profile& other : st_->profiles) {
-      std::uint64_t differs = 0;
-      for (int t = 0; t < kTileKinds; ++t) {
-        if (other.q[t] == q_[t] && other.root[t] == root_[t]) continue;
-        differs |= std::uint64_t{1} << t;
+      // (The keys find the few tiles where the two differ: the roots' discards.)
+      std::uint64_t differs = tiles_differing(other.q_key, p.q_key) | tiles_differing(other.root_key, p.root_key);
+      for (std::uint64_t m = differs; m; m &= m - 1) {
+        const int t = lowest_bit(m);
         // The ura dependence below (Store) assumes the unseen count q - root is common and
         // the held counts differ by at most one; otherwise nothing is shared.
-        if (other.q[t] - other.root[t] != q_[t] - root_[t] || std::abs(other.root[t] - root_[t]) > 1) differs = ~0ull;
+        if (other.q[t] - other.root[t] != q_[t] - root_[t] || std::abs(other.root[t] - root_[t]) > 1) {
+          differs = ~0ull;
+          break;
+        }
       }
       p.differs.push_back(differs);
     }
@@ -450,9 +476,6 @@ class RootSearch {
     profile_ = static_cast<std::uint16_t>(st_->profiles.size());
     st_->profiles.push_back(std::move(p));
     if (closed_) root_pool_ = ura_base_of(root_);
-    root_key_ = key_of(root_, Reds{});
-    for (int x = 0; x < kTileKinds; ++x)
-      if (in_rules(x)) rules_ |= std::uint64_t{1} << x;
   }
 
   EvValue run() {
@@ -820,12 +843,7 @@ class RootSearch {
   // plain: key_of(h, Reds{}).
   UraBase ura_base_near_root(const TileCounts& h, const Key& plain) const {
     // The tiles where h and the root differ: the keys' 3-bit counts that differ.
-    constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
-    const auto fields = [](std::uint64_t x) { return (x | x >> 1 | x >> 2) & kFieldBits; };
-    std::uint64_t differ = 0;
-    for (std::uint64_t m = fields(plain.a ^ root_key_.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
-    for (std::uint64_t m = fields(plain.b ^ root_key_.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
-      differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
+    const std::uint64_t differ = tiles_differing(plain, root_key_);
     UraBase b = root_pool_;
     b.depends &= ~differ;
     std::uint64_t terms = differ;
@@ -1165,8 +1183,8 @@ class RootSearch {
   bool three_ = false, closed_ = true, declared_ = false;
   RiichiRequest tmpl_;
   TileCounts q_{}, root_{}, meld_tiles_{};
-  std::array<Tile, kTileKinds> dora_of_{};  // the dora each indicator names
-  std::array<std::uint64_t, kTileKinds> indicators_of_{};  // by dora: the indicators naming it
+  const std::array<Tile, kTileKinds>& dora_of_ = shared_.dora_of;
+  const std::array<std::uint64_t, kTileKinds>& indicators_of_ = shared_.indicators_of;
   Reds root_reds_{};
   std::array<int, 3> qred_{};
   Store* st_ = nullptr;
