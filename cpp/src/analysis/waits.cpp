@@ -347,9 +347,17 @@ DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard) 
     bool seen_before = false;
     for (std::size_t j = 0; j < i; ++j) seen_before |= tiles[j].tile == tiles[i].tile && tiles[j].red == tiles[i].red;
     if (seen_before) continue;
-    const bool swap = have_first && first.family == RulesFamily::Riichi && !per_discard;
+    const bool swap = have_first && first.family == RulesFamily::Riichi;
     HandBeforeWin b;
     Json rest_json, own_json;
+    if (!swap || per_discard) {
+      // The hand after this discard, the discarded tile among the player's own discards.
+      std::string rest;
+      for (std::size_t j = 0; j < tiles.size(); ++j)
+        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
+      rest_json = Json::string(std::move(rest));
+      own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
+    }
     if (swap) {
       b = first;
       const ParsedTile back = tiles[first_index], out = tiles[i];
@@ -366,12 +374,6 @@ DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard) 
       move(out, -1);
       b.hand = b.riichi.hand;  // out_of_reach and seen count hand and own discards together: unchanged
     } else {
-      // The hand after this discard, the discarded tile among the player's own discards.
-      std::string rest;
-      for (std::size_t j = 0; j < tiles.size(); ++j)
-        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
-      rest_json = Json::string(std::move(rest));
-      own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
       b = hand_before_win_from(AfterDiscard(request, rest_json, own_json));
       if (!have_first) {
         first = b;
