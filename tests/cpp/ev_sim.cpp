@@ -215,6 +215,12 @@ int check_shortcuts(long hands, unsigned long long seed) {
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "--answer") return answer_of(argv[2]);
+  // --answers REQUEST...: each answer on a line, all in this one process (what a search
+  // keeps for the next one on the thread must not change the next one's answer).
+  if (argc >= 3 && std::string(argv[1]) == "--answers") {
+    for (int i = 2; i < argc; ++i) answer_of(argv[i]);
+    return 0;
+  }
   if (argc == 4 && std::string(argv[1]) == "--check-shortcuts")
     return check_shortcuts(std::atol(argv[2]), std::strtoull(argv[3], nullptr, 10));
   if (argc == 4 && std::string(argv[1]) == "--bench") return bench(argv[2], std::atol(argv[3]));
