@@ -122,6 +122,12 @@ class FlatMap {
     place(k, v);
     ++size_;
   }
+  // Empty, the room kept.
+  void clear() {
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    size_ = 0;
+  }
+  std::size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
 
  private:
   struct Slot {
@@ -302,54 +308,22 @@ struct Store {
   // A ready node's win chances by draws made depend on its winning copies w alone (the
   // wall size is the store's): row w, T + 1 values, computed once (empty: not yet).
   std::vector<std::vector<double>> win_rows;
-};
+  bool used = false;  // false: emptied for another request (Shared::clear), its room kept
 
-// The vectors of the last store searched on this thread, emptied with their room kept (up
-// to kSpareBytes): the next request's store grows into memory already touched, with no
-// copy as its vectors double and no page faults where the allocator had given the freed
-// memory back (a page recomputing its advice, a batch, the benchmark's repetitions).
-struct SpareStore {
-  static constexpr std::size_t kSpareBytes = std::size_t{16} << 20;
-  std::vector<Node> nodes;
-  std::vector<double> vals;
-  std::vector<Outcome> outs;
-  std::vector<std::uint32_t> cands;
-  std::vector<std::uint8_t> choice;
-  bool full = false;
+  void clear() {
+    W = 0, qred = {}, used = false;
+    profiles.clear(), nodes.clear(), vals.clear(), outs.clear(), cands.clear(), choice.clear();
+    memo.clear();
+    mass.clear(), next_mass.clear(), active.clear(), next_active.clear();
+    win_rows.clear();
+  }
   std::size_t bytes() const {
     return nodes.capacity() * sizeof(Node) + vals.capacity() * sizeof(double) + outs.capacity() * sizeof(Outcome) +
-           cands.capacity() * sizeof(std::uint32_t) + choice.capacity();
+           cands.capacity() * sizeof(std::uint32_t) + choice.capacity() + memo.bytes() +
+           (mass.capacity() + next_mass.capacity()) * sizeof(double) +
+           (active.capacity() + next_active.capacity()) * sizeof(std::uint32_t);
   }
 };
-thread_local SpareStore spare_store;
-
-// Store's vectors from the spare ones when there are (true), for a new store.
-bool take_spare(Store& st) {
-  SpareStore& sp = spare_store;
-  if (!sp.full) return false;
-  st.nodes.swap(sp.nodes);
-  st.vals.swap(sp.vals);
-  st.outs.swap(sp.outs);
-  st.cands.swap(sp.cands);
-  st.choice.swap(sp.choice);
-  sp.full = false;
-  return true;
-}
-// The store's vectors kept for the next search on this thread, when not too large.
-void keep_spare(Store& st) {
-  SpareStore& sp = spare_store;
-  if (sp.full) return;
-  st.nodes.clear(), st.vals.clear(), st.outs.clear(), st.cands.clear(), st.choice.clear();
-  SpareStore candidate;
-  candidate.nodes.swap(st.nodes);
-  candidate.vals.swap(st.vals);
-  candidate.outs.swap(st.outs);
-  candidate.cands.swap(st.cands);
-  candidate.choice.swap(st.choice);
-  if (candidate.bytes() > SpareStore::kSpareBytes) return;  // (freed with candidate)
-  candidate.full = true;
-  sp = std::move(candidate);
-}
 
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
 // each draw (counts only), the discards that keep a 14-tile hand's shanten, the scorer's
@@ -386,6 +360,26 @@ struct Shared {
   std::array<Tile, kTileKinds> dora_of{};                  // the dora each indicator names
   std::array<std::uint64_t, kTileKinds> indicators_of{};  // by dora: the indicators naming it
   std::uint64_t rules = 0;                                 // the tiles of the rules' set
+
+  // Emptied for the next request on the thread (EvSearch), the room of its tables and of
+  // one store kept: that search then grows into memory already touched.
+  void clear() {
+    shanten.clear(), facts_at.clear(), scored_at.clear(), points_at.clear(), wins_at.clear(), keep_at.clear();
+    facts.clear(), scored.clear(), points.clear(), wins.clear(), keep.clear();
+    if (stores.size() > 1) stores.resize(1);
+    if (!stores.empty()) stores.front()->clear();
+    tables = false;
+    dora_of = {};
+    indicators_of = {};
+    rules = 0;
+  }
+  std::size_t bytes() const {
+    std::size_t n = shanten.bytes() + facts_at.bytes() + scored_at.bytes() + points_at.bytes() + wins_at.bytes() +
+                    keep_at.bytes() + facts.capacity() * sizeof(HandFacts) + scored.capacity() * sizeof(Scored) +
+                    points.capacity() * sizeof(double) + wins.capacity() * sizeof(std::uint64_t) + keep.capacity();
+    for (const auto& store : stores) n += store->bytes();
+    return n;
+  }
 };
 
 // One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
@@ -438,16 +432,21 @@ class RootSearch {
       throw InputError("bad_value", "ev.turns",
                        std::to_string(T_) + " draws asked; the wall holds only " + std::to_string(W_) + " unseen tiles");
     for (const auto& store : shared_.stores)
-      if (store->W == W_ && store->qred == qred_) st_ = store.get();
+      if (store->used && store->W == W_ && store->qred == qred_) st_ = store.get();
     if (!st_) {
-      shared_.stores.push_back(std::make_unique<Store>());
-      st_ = shared_.stores.back().get();
+      for (const auto& store : shared_.stores)
+        if (!store->used) st_ = store.get();  // an emptied one (its room kept)
+      if (!st_) {
+        shared_.stores.push_back(std::make_unique<Store>());
+        st_ = shared_.stores.back().get();
+      }
+      st_->used = true;
       st_->W = W_;
       st_->qred = qred_;
       // Room for a small search up front (a ready or 1-shanten hand's whole answer), so
       // the vectors do not grow from a few elements by reallocation and copy.
       constexpr std::size_t kFirstNodes = 256;
-      if (!take_spare(*st_)) {
+      if (st_->nodes.capacity() == 0) {
         st_->nodes.reserve(kFirstNodes);
         st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
         st_->outs.reserve(4 * kFirstNodes);
@@ -1210,10 +1209,19 @@ std::array<int, 2> ev_detail::closed_forms_by_key(const TileCounts& hand) {
   return {f.seven_pairs, f.thirteen_orphans};
 }
 
-EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::make_unique<ev_detail::Shared>()) {}
+namespace {
+// The tables and store of the last search on this thread, emptied (up to kSpareBytes).
+constexpr std::size_t kSpareBytes = std::size_t{16} << 20;
+thread_local std::unique_ptr<ev_detail::Shared> spare_shared;
+}  // namespace
+
+EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::move(spare_shared)) {
+  if (!shared_) shared_ = std::make_unique<ev_detail::Shared>();
+}
 EvSearch::~EvSearch() {
   last_.reset();
-  if (!shared_->stores.empty()) ev_detail::keep_spare(*shared_->stores.front());
+  shared_->clear();
+  if (shared_->bytes() <= kSpareBytes) spare_shared = std::move(shared_);
 }
 
 bool EvSearch::play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const {
