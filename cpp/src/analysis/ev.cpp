@@ -1210,8 +1210,9 @@ std::array<int, 2> ev_detail::closed_forms_by_key(const TileCounts& hand) {
 }
 
 namespace {
-// The tables and store of the last search on this thread, emptied (up to kSpareBytes).
-constexpr std::size_t kSpareBytes = std::size_t{16} << 20;
+// The tables and store of the last search on this thread, emptied (up to kSpareBytes: a
+// 2-shanten answer's, not a large 3-shanten one's).
+constexpr std::size_t kSpareBytes = std::size_t{8} << 20;
 thread_local std::unique_ptr<ev_detail::Shared> spare_shared;
 }  // namespace
 
@@ -1220,8 +1221,10 @@ EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::m
 }
 EvSearch::~EvSearch() {
   last_.reset();
+  // (Measured before it is emptied: a search past the limit is freed as it is, not cleared.)
+  if (shared_->bytes() > kSpareBytes) return;
   shared_->clear();
-  if (shared_->bytes() <= kSpareBytes) spare_shared = std::move(shared_);
+  spare_shared = std::move(shared_);
 }
 
 bool EvSearch::play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const {
