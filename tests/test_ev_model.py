@@ -166,3 +166,32 @@ def test_shanten_shortcuts_of_the_search(ev_sim: Path) -> None:
     got = json.loads(out)
     assert got["hands"] == 20000 and got["checks"] > 500_000 and got["ready"] > 2000
     assert got["mismatches"] == 0
+
+
+def test_answers_in_one_process_equal_answers_alone(ev_sim: Path) -> None:
+    """The search keeps its store's memory for the next search on the thread (emptied): a
+    run of different requests in one process, in two orders, answers each exactly as a
+    process of its own does (ready, 1- to 3-shanten, red fives, three players, an open
+    hand, declared riichi, a dealer with honba, both objectives, a search stopped as too_costly)."""
+    requests = [
+        {"hand": "5m6m7m8m9m4p5p7p8p9p4s4s4s5s", "ev": {"turns": 17}},
+        {"hand": "2m2m8m8m8m3p3p3p4p4p5s7s7s7s", "ev": {"turns": 17, "objective": "win"}},
+        {"hand": "1m2m3m0p5p7p3s4s6s0s8s5z5z6z", "ev": {"turns": 12}, "dora_indicators": "4p"},
+        {"hand": "12m456p789s23s55z19p", "ev": {"turns": 17}, "visible": "1m1p"},
+        {"hand": "1m1m9m9m1p1p5p5p7s7s1z1z2z4z", "players": 3, "ev": {"turns": 10}},
+        {"hand": "2m3m4m6p7p8p3s4s5s5z5z", "melds": ["7z7z7z"], "ev": {"turns": 15}},
+        {"hand": "2m3m4m6p7p8p3s4s5s6s7s5z5z1z", "riichi": True, "ev": {"turns": 9}},
+        {"hand": "1m4m7m2p5p8p3s6s9s1z2z3z4z5z", "ev": {"turns": 17, "max_states": 1000}},
+        {"hand": "1m3m5m7m2p4p6p8p3s5s7s9s1z2z", "ev": {"turns": 8}},
+        {"hand": "2m2m8m8m8m3p3p3p4p4p5s7s7s7s", "ev": {"turns": 17}, "seat_wind": "E", "honba": 2},
+        {"hand": "1m1m9m9m9m3p3p3p4p4p5s7s7s7s", "players": 3, "ev": {"turns": 17}},
+    ]
+    texts = [json.dumps(r) for r in requests]
+    alone = [subprocess.run([str(ev_sim), "--answer", t], capture_output=True, text=True, check=True).stdout
+             for t in texts]
+    assert sum('"ok":true' in a for a in alone) >= 7 and any("too_costly" in a for a in alone)
+    for order in (texts, texts[::-1]):
+        out = subprocess.run([str(ev_sim), "--answers", *order], capture_output=True, text=True, check=True).stdout
+        lines = out.splitlines()
+        assert lines == [alone[texts.index(t)].rstrip("\n") for t in order]
+

@@ -149,7 +149,8 @@ int answer_of(const char* text) {
 // StandardShanten::draws_needed_without and ClosedFormsShanten's *_without; and a 13-tile
 // hand without four of a kind drawing a tile with no copy or neighbour within two keeps its
 // standard count; the winning tiles of each 13-tile hand by standard_winning_tiles
-// equal those found drawing every tile. Prints {"hands", "checks", "ready" (13-tile hands
+// equal those found drawing every tile; the closed forms read off the packed counts
+// (ev_detail::closed_forms_by_key) equal shanten_seven_pairs / shanten_thirteen_orphans. Prints {"hands", "checks", "ready" (13-tile hands
 // with a winning tile), "mismatches"}.
 int check_shortcuts(long hands, unsigned long long seed) {
   std::mt19937_64 rng(seed);
@@ -179,6 +180,11 @@ int check_shortcuts(long hands, unsigned long long seed) {
       mismatches += standard.draws_needed_without(static_cast<Tile>(d)) != standard_draws_needed(g, sets_left, three_p);
       mismatches += closed.seven_pairs_without(static_cast<Tile>(d)) != shanten_seven_pairs(g, true);
       mismatches += closed.thirteen_orphans_without(static_cast<Tile>(d)) != shanten_thirteen_orphans(g);
+      // The closed forms read off the packed counts (ev.cpp), 13 and 14 tiles.
+      checks += 2;
+      const std::array<int, 2> by_key = ev_detail::closed_forms_by_key(g), by_key14 = ev_detail::closed_forms_by_key(h);
+      mismatches += by_key[0] != shanten_seven_pairs(g, true) || by_key[1] != shanten_thirteen_orphans(g);
+      mismatches += by_key14[0] != shanten_seven_pairs(h, true) || by_key14[1] != shanten_thirteen_orphans(h);
       // The winning tiles of the hand before the win by standard_winning_tiles (a group
       // skipped whole unless the others are complete) against each tile drawn in turn.
       const StandardShanten thirteen(g, sets_left, three_p);
@@ -209,6 +215,12 @@ int check_shortcuts(long hands, unsigned long long seed) {
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "--answer") return answer_of(argv[2]);
+  // --answers REQUEST...: each answer on a line, all in this one process (what a search
+  // keeps for the next one on the thread must not change the next one's answer).
+  if (argc >= 3 && std::string(argv[1]) == "--answers") {
+    for (int i = 2; i < argc; ++i) answer_of(argv[i]);
+    return 0;
+  }
   if (argc == 4 && std::string(argv[1]) == "--check-shortcuts")
     return check_shortcuts(std::atol(argv[2]), std::strtoull(argv[3], nullptr, 10));
   if (argc == 4 && std::string(argv[1]) == "--bench") return bench(argv[2], std::atol(argv[3]));

@@ -40,6 +40,12 @@ class Json {
     return members_.back().second;
   }
   const Json* find(std::string_view key) const;
+  // Room for n items (an array) or members (an object) added next: one allocation, not
+  // one per doubling (answers of a known shape).
+  void reserve(std::size_t n) {
+    if (type_ == Type::Object) members_.reserve(n);
+    else if (type_ == Type::Array) items_.reserve(n);
+  }
 
   // Compact serialisation (no spaces), members in insertion order.
   std::string dump() const;

@@ -1,9 +1,14 @@
 // The expected-value search of discards (issue 27; the model: ev.hpp, docs/analysis.md).
 #include "analysis/ev.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstdlib>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -117,6 +122,12 @@ class FlatMap {
     place(k, v);
     ++size_;
   }
+  // Empty, the room kept.
+  void clear() {
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    size_ = 0;
+  }
+  std::size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
 
  private:
   struct Slot {
@@ -154,6 +165,16 @@ inline Key key_plus(Key k, int t, int delta) {
   else k.b += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * (t - 21));
   return k;
 }
+// The tiles whose 3-bit counts differ between two plain keys, as bits.
+inline std::uint64_t tiles_differing(const Key& x, const Key& y) {
+  constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
+  const auto fields = [](std::uint64_t v) { return (v | v >> 1 | v >> 2) & kFieldBits; };
+  std::uint64_t differ = 0;
+  for (std::uint64_t m = fields(x.a ^ y.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
+  for (std::uint64_t m = fields(x.b ^ y.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
+    differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
+  return differ;
+}
 inline Key with_reds(Key k, const Reds& reds) {
   k.b = (k.b & ((std::uint64_t{1} << 40) - 1)) | std::uint64_t{reds[0]} << 40 | std::uint64_t{reds[1]} << 41 |
         std::uint64_t{reds[2]} << 42;
@@ -161,6 +182,77 @@ inline Key with_reds(Key k, const Reds& reds) {
 }
 
 bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
+
+// Set bits of a sparse mask (a hand's kinds: a dozen at most; no popcnt instruction assumed).
+inline int popcount(std::uint64_t m) {
+  int n = 0;
+  for (; m; m &= m - 1) ++n;
+  return n;
+}
+
+// The closed forms' shanten of a hand read off its plain key (3 bits a count; tiles 0-20 in
+// a, 21-33 in b), the counts of ClosedFormsShanten without its pass over the 34 kinds: most
+// hands of the search are far from both forms, and then nothing more is asked of them.
+struct ClosedForms {
+  int seven_pairs, thirteen_orphans;
+};
+inline ClosedForms closed_forms_of(const Key& plain) {
+  constexpr std::uint64_t kLow = 0x1249249249249249ull;  // bit 3t of each count t
+  constexpr std::uint64_t kB = (std::uint64_t{1} << 39) - 1;
+  // Terminals and honours: 1m 9m 1p 9p 1s (a), 9s and the honours (b: tiles 26-33).
+  constexpr std::uint64_t kOrphansA = 1ull << 0 | 1ull << 24 | 1ull << 27 | 1ull << 51 | 1ull << 54;
+  constexpr std::uint64_t kOrphansB = 1ull << 15 | 1ull << 18 | 1ull << 21 | 1ull << 24 | 1ull << 27 | 1ull << 30 |
+                                      1ull << 33 | 1ull << 36;
+  const std::uint64_t a = plain.a, b = plain.b & kB;
+  const std::uint64_t held_a = (a | a >> 1 | a >> 2) & kLow, held_b = (b | b >> 1 | b >> 2) & kLow;
+  const std::uint64_t two_a = (a >> 1 | a >> 2) & kLow, two_b = (b >> 1 | b >> 2) & kLow;
+  // (b's bits moved up one: the two words' bits 3t and 3t + 1 never meet, one count each.)
+  const int kinds = popcount(held_a | held_b << 1), pairs = popcount(two_a | two_b << 1);
+  const int orphan_kinds = popcount((held_a & kOrphansA) | (held_b & kOrphansB) << 1);
+  const bool orphan_pair = ((two_a & kOrphansA) | (two_b & kOrphansB)) != 0;
+  // = seven_pairs_from (distinct pairs, Riichi) and thirteen_orphans_from (shanten.cpp).
+  return {6 - pairs + std::max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pair ? 1 : 0)};
+}
+
+// sum[k] += count * v[k] for three fields, k < T (separate arrays: the compiler may
+// vectorise; each element gets the same operations as one at a time).
+inline void add_scaled(double* __restrict sw, double* __restrict ss, double* __restrict st, const double* __restrict w,
+                       const double* __restrict s, const double* __restrict t, double count, int T) {
+  for (int k = 0; k < T; ++k) {
+    sw[k] += count * w[k];
+    ss[k] += count * s[k];
+    st[k] += count * t[k];
+  }
+}
+
+// The best so far (b*: win, score, tenpai, candidate index) against one more candidate (c*),
+// at every k < T: taken when better for the objective (win then score, or score then win).
+template <bool kWinFirst>
+inline void take_better(double* __restrict bw, double* __restrict bs, double* __restrict bt, double* __restrict bc,
+                        const double* __restrict cw, const double* __restrict cs, const double* __restrict ct,
+                        double index, int T) {
+  int k = 0;
+#if defined(__SSE2__)
+  // Two k at a time: the same comparisons, as masks (the scalar loop below is the definition).
+  const __m128d at = _mm_set1_pd(index);
+  for (; k + 2 <= T; k += 2) {
+    const __m128d w = _mm_loadu_pd(bw + k), s = _mm_loadu_pd(bs + k);
+    const __m128d w2 = _mm_loadu_pd(cw + k), s2 = _mm_loadu_pd(cs + k);
+    const __m128d take = kWinFirst ? _mm_or_pd(_mm_cmpgt_pd(w2, w), _mm_and_pd(_mm_cmpeq_pd(w2, w), _mm_cmpgt_pd(s2, s)))
+                                   : _mm_or_pd(_mm_cmpgt_pd(s2, s), _mm_and_pd(_mm_cmpeq_pd(s2, s), _mm_cmpgt_pd(w2, w)));
+    const auto pick = [&](__m128d yes, __m128d no) { return _mm_or_pd(_mm_and_pd(take, yes), _mm_andnot_pd(take, no)); };
+    _mm_storeu_pd(bw + k, pick(w2, w));
+    _mm_storeu_pd(bs + k, pick(s2, s));
+    _mm_storeu_pd(bt + k, pick(_mm_loadu_pd(ct + k), _mm_loadu_pd(bt + k)));
+    _mm_storeu_pd(bc + k, pick(at, _mm_loadu_pd(bc + k)));
+  }
+#endif
+  for (; k < T; ++k) {
+    const bool take = kWinFirst ? (cw[k] > bw[k] || (cw[k] == bw[k] && cs[k] > bs[k]))
+                                : (cs[k] > bs[k] || (cs[k] == bs[k] && cw[k] > bw[k]));
+    if (take) bw[k] = cw[k], bs[k] = cs[k], bt[k] = ct[k], bc[k] = index;
+  }
+}
 
 }  // namespace
 
@@ -201,6 +293,7 @@ struct Store {
   std::array<int, 3> qred{};
   struct Profile {
     TileCounts q, root;
+    Key q_key, root_key;                 // key_of(q), key_of(root) (counts up to 4)
     std::vector<std::uint64_t> differs;  // by earlier profile: the tiles where the two differ
   };
   std::vector<Profile> profiles;
@@ -215,6 +308,21 @@ struct Store {
   // A ready node's win chances by draws made depend on its winning copies w alone (the
   // wall size is the store's): row w, T + 1 values, computed once (empty: not yet).
   std::vector<std::vector<double>> win_rows;
+  bool used = false;  // false: emptied for another request (Shared::clear), its room kept
+
+  void clear() {
+    W = 0, qred = {}, used = false;
+    profiles.clear(), nodes.clear(), vals.clear(), outs.clear(), cands.clear(), choice.clear();
+    memo.clear();
+    mass.clear(), next_mass.clear(), active.clear(), next_active.clear();
+    win_rows.clear();
+  }
+  std::size_t bytes() const {
+    return nodes.capacity() * sizeof(Node) + vals.capacity() * sizeof(double) + outs.capacity() * sizeof(Outcome) +
+           cands.capacity() * sizeof(std::uint32_t) + choice.capacity() + memo.bytes() +
+           (mass.capacity() + next_mass.capacity()) * sizeof(double) +
+           (active.capacity() + next_active.capacity()) * sizeof(std::uint32_t);
+  }
 };
 
 // What every root of one request shares: shanten of 13-tile hands and the shanten after
@@ -247,6 +355,31 @@ struct Shared {
   std::vector<std::uint8_t> keep;    // tile kinds ascending, each list ended by kEnd
   static constexpr std::uint8_t kEnd = 0xFF;
   std::vector<std::unique_ptr<Store>> stores;
+  // The request's tables (its players'), filled by the first root.
+  bool tables = false;
+  std::array<Tile, kTileKinds> dora_of{};                  // the dora each indicator names
+  std::array<std::uint64_t, kTileKinds> indicators_of{};  // by dora: the indicators naming it
+  std::uint64_t rules = 0;                                 // the tiles of the rules' set
+
+  // Emptied for the next request on the thread (EvSearch), the room of its tables and of
+  // one store kept: that search then grows into memory already touched.
+  void clear() {
+    shanten.clear(), facts_at.clear(), scored_at.clear(), points_at.clear(), wins_at.clear(), keep_at.clear();
+    facts.clear(), scored.clear(), points.clear(), wins.clear(), keep.clear();
+    if (stores.size() > 1) stores.resize(1);
+    if (!stores.empty()) stores.front()->clear();
+    tables = false;
+    dora_of = {};
+    indicators_of = {};
+    rules = 0;
+  }
+  std::size_t bytes() const {
+    std::size_t n = shanten.bytes() + facts_at.bytes() + scored_at.bytes() + points_at.bytes() + wins_at.bytes() +
+                    keep_at.bytes() + facts.capacity() * sizeof(HandFacts) + scored.capacity() * sizeof(Scored) +
+                    points.capacity() * sizeof(double) + wins.capacity() * sizeof(std::uint64_t) + keep.capacity();
+    for (const auto& store : stores) n += store->bytes();
+    return n;
+  }
 };
 
 // One root: the hand after the discard under analysis. Nodes are 13-tile hands (with
@@ -266,10 +399,15 @@ class RootSearch {
     three_ = r.players == 3;
     sets_ = 4 - b.melds;
     for (const Meld& m : r.melds) add_meld_tiles(meld_tiles_, m);
-    for (int k = 0; k < kTileKinds; ++k) {
-      dora_of_[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
-      indicators_of_[dora_of_[k]] |= std::uint64_t{1} << k;
+    if (!shared_.tables) {  // (the players, so these, are the request's: every root's)
+      shared_.tables = true;
+      for (int k = 0; k < kTileKinds; ++k) {
+        shared_.dora_of[k] = dora_from_indicator(static_cast<Tile>(k), r.players);
+        shared_.indicators_of[shared_.dora_of[k]] |= std::uint64_t{1} << k;
+        if (!three_ || in_three_player_set(static_cast<Tile>(k))) shared_.rules |= std::uint64_t{1} << k;
+      }
     }
+    rules_ = shared_.rules;
     root_ = b.hand;
     root_reds_ = {r.hand_reds[0], r.hand_reds[1], r.hand_reds[2]};
     // Copies that exist and the player has not seen, plus the root hand's own: the wall
@@ -294,30 +432,42 @@ class RootSearch {
       throw InputError("bad_value", "ev.turns",
                        std::to_string(T_) + " draws asked; the wall holds only " + std::to_string(W_) + " unseen tiles");
     for (const auto& store : shared_.stores)
-      if (store->W == W_ && store->qred == qred_) st_ = store.get();
+      if (store->used && store->W == W_ && store->qred == qred_) st_ = store.get();
     if (!st_) {
-      shared_.stores.push_back(std::make_unique<Store>());
-      st_ = shared_.stores.back().get();
+      for (const auto& store : shared_.stores)
+        if (!store->used) st_ = store.get();  // an emptied one (its room kept)
+      if (!st_) {
+        shared_.stores.push_back(std::make_unique<Store>());
+        st_ = shared_.stores.back().get();
+      }
+      st_->used = true;
       st_->W = W_;
       st_->qred = qred_;
       // Room for a small search up front (a ready or 1-shanten hand's whole answer), so
       // the vectors do not grow from a few elements by reallocation and copy.
       constexpr std::size_t kFirstNodes = 256;
-      st_->nodes.reserve(kFirstNodes);
-      st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
-      st_->outs.reserve(4 * kFirstNodes);
-      st_->cands.reserve(8 * kFirstNodes);
-      st_->choice.reserve(4 * kFirstNodes * T_);
+      if (st_->nodes.capacity() == 0) {
+        st_->nodes.reserve(kFirstNodes);
+        st_->vals.reserve(kFirstNodes * 3 * (T_ + 1));
+        st_->outs.reserve(4 * kFirstNodes);
+        st_->cands.reserve(8 * kFirstNodes);
+        st_->choice.reserve(4 * kFirstNodes * T_);
+      }
     }
-    Store::Profile p{q_, root_, {}};
+    root_key_ = key_of(root_, Reds{});
+    Store::Profile p{q_, root_, key_of(q_, Reds{}), root_key_, {}};
+    p.differs.reserve(st_->profiles.size());
     for (const Store::Profile& other : st_->profiles) {
-      std::uint64_t differs = 0;
-      for (int t = 0; t < kTileKinds; ++t) {
-        if (other.q[t] == q_[t] && other.root[t] == root_[t]) continue;
-        differs |= std::uint64_t{1} << t;
+      // (The keys find the few tiles where the two differ: the roots' discards.)
+      std::uint64_t differs = tiles_differing(other.q_key, p.q_key) | tiles_differing(other.root_key, p.root_key);
+      for (std::uint64_t m = differs; m; m &= m - 1) {
+        const int t = lowest_bit(m);
         // The ura dependence below (Store) assumes the unseen count q - root is common and
         // the held counts differ by at most one; otherwise nothing is shared.
-        if (other.q[t] - other.root[t] != q_[t] - root_[t] || std::abs(other.root[t] - root_[t]) > 1) differs = ~0ull;
+        if (other.q[t] - other.root[t] != q_[t] - root_[t] || std::abs(other.root[t] - root_[t]) > 1) {
+          differs = ~0ull;
+          break;
+        }
       }
       p.differs.push_back(differs);
     }
@@ -325,9 +475,6 @@ class RootSearch {
     profile_ = static_cast<std::uint16_t>(st_->profiles.size());
     st_->profiles.push_back(std::move(p));
     if (closed_) root_pool_ = ura_base_of(root_);
-    root_key_ = key_of(root_, Reds{});
-    for (int x = 0; x < kTileKinds; ++x)
-      if (in_rules(x)) rules_ |= std::uint64_t{1} << x;
   }
 
   EvValue run() {
@@ -405,13 +552,15 @@ class RootSearch {
     Shared::HandFacts f;
     f.shanten = static_cast<std::int8_t>(s);
     const StandardShanten standard(h, sets_, three_);
-    const ClosedFormsShanten closed(h, true);
     const int standard_now = standard.draws_needed() - 1;
     // A drawn tile lowers a form's count by one at most: a form above the hand's shanten
     // cannot take it below (its lookups skipped; the value kept is then not below s).
     const bool standard_counts = standard_now == s;
-    const bool pairs_count = sets_ == 4 && closed.seven_pairs() == s;
-    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() == s;
+    const ClosedForms forms = closed_forms_of(key);
+    const bool pairs_count = sets_ == 4 && forms.seven_pairs == s;
+    const bool orphans_count = sets_ == 4 && forms.thirteen_orphans == s;
+    std::optional<ClosedFormsShanten> closed;
+    if (pairs_count || orphans_count) closed.emplace(h, true);
     const std::uint64_t near = near_tiles(h);
     for (int x = 0; x < kTileKinds; ++x) {
       f.after[x] = 99;
@@ -419,8 +568,8 @@ class RootSearch {
       // A tile with no copy or neighbour in the hand can only stand alone, where any tile of
       // the 13 already can: the standard form's count is unchanged (the lookup skipped).
       int after = standard_counts && (near >> x & 1) ? standard.draws_needed_with(static_cast<Tile>(x)) - 1 : s;
-      if (pairs_count) after = std::min(after, closed.seven_pairs_with(static_cast<Tile>(x)));
-      if (orphans_count) after = std::min(after, closed.thirteen_orphans_with(static_cast<Tile>(x)));
+      if (pairs_count) after = std::min(after, closed->seven_pairs_with(static_cast<Tile>(x)));
+      if (orphans_count) after = std::min(after, closed->thirteen_orphans_with(static_cast<Tile>(x)));
       f.after[x] = static_cast<std::int8_t>(after);
     }
     shared_.facts_at.insert(key, static_cast<std::uint32_t>(shared_.facts.size()));
@@ -440,14 +589,16 @@ class RootSearch {
     // 13-tile hand never has a lower shanten than the 14 it came from: == target is the test).
     // A form whose count on the 14 tiles is above target stays above it without a tile.
     const StandardShanten standard(drawn, sets_, three_);
-    const ClosedFormsShanten closed(drawn, true);
-    const bool pairs_count = sets_ == 4 && closed.seven_pairs() <= target;
-    const bool orphans_count = sets_ == 4 && closed.thirteen_orphans() <= target;
+    const ClosedForms forms = closed_forms_of(drawn_key);
+    const bool pairs_count = sets_ == 4 && forms.seven_pairs <= target;
+    const bool orphans_count = sets_ == 4 && forms.thirteen_orphans <= target;
+    std::optional<ClosedFormsShanten> closed;
+    if (pairs_count || orphans_count) closed.emplace(drawn, true);
     for (int d = 0; d < kTileKinds; ++d) {
       if (!drawn[d]) continue;
       int after = standard.draws_needed_without(static_cast<Tile>(d)) - 1;
-      if (pairs_count) after = std::min(after, closed.seven_pairs_without(static_cast<Tile>(d)));
-      if (orphans_count) after = std::min(after, closed.thirteen_orphans_without(static_cast<Tile>(d)));
+      if (pairs_count) after = std::min(after, closed->seven_pairs_without(static_cast<Tile>(d)));
+      if (orphans_count) after = std::min(after, closed->thirteen_orphans_without(static_cast<Tile>(d)));
       if (after != target) continue;
       list[n++] = static_cast<std::uint8_t>(d);  // (its node is given its shanten, target: node_of)
     }
@@ -691,12 +842,7 @@ class RootSearch {
   // plain: key_of(h, Reds{}).
   UraBase ura_base_near_root(const TileCounts& h, const Key& plain) const {
     // The tiles where h and the root differ: the keys' 3-bit counts that differ.
-    constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
-    const auto fields = [](std::uint64_t x) { return (x | x >> 1 | x >> 2) & kFieldBits; };
-    std::uint64_t differ = 0;
-    for (std::uint64_t m = fields(plain.a ^ root_key_.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
-    for (std::uint64_t m = fields(plain.b ^ root_key_.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
-      differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
+    const std::uint64_t differ = tiles_differing(plain, root_key_);
     UraBase b = root_pool_;
     b.depends &= ~differ;
     std::uint64_t terms = differ;
@@ -719,9 +865,10 @@ class RootSearch {
     if (const std::uint32_t v = shared_.wins_at.find(key); v != FlatMap::kNone) return shared_.wins[v];
     // (standard_winning_tiles leaves out fifth copies and tiles not in the set.)
     std::uint64_t wins = standard_winning_tiles(h, sets_, three_) & rules_;
-    if (sets_ == 4) {
+    const ClosedForms forms = closed_forms_of(key);
+    if (sets_ == 4 && (forms.seven_pairs == 0 || forms.thirteen_orphans == 0)) {
       const ClosedFormsShanten closed(h, true);
-      const bool pairs = closed.seven_pairs() == 0, orphans = closed.thirteen_orphans() == 0;
+      const bool pairs = forms.seven_pairs == 0, orphans = forms.thirteen_orphans == 0;
       std::uint64_t rules = 0;  // the closed forms' candidates: not a fifth copy
       if (pairs || orphans)
         for (std::uint64_t m = rules_; m; m &= m - 1)
@@ -899,34 +1046,35 @@ class RootSearch {
     double* ss = sw + stride;
     double* st = ss + stride;
     const double* vals = st_->vals.data();
+    best_.resize(4 * static_cast<std::size_t>(T_));
+    double* bw = best_.data();
+    double* bs = bw + T_;
+    double* bt = bs + T_;
+    double* bc = bt + T_;
     for (std::uint32_t i = out_begin; i < out_end; ++i) {
       const Outcome& o = st_->outs[i];
       std::uint8_t* pick = &st_->choice[choices + static_cast<std::size_t>(i - out_begin) * T_];
-      ptrs_.clear();
-      for (std::uint32_t c = o.cand_begin; c < o.cand_end; ++c) ptrs_.push_back(vals + st_->nodes[st_->cands[c]].values);
-      const std::size_t n = ptrs_.size();
-      if (n == 1) {  // one way to keep the draw: nothing to choose (pick stays 0)
-        const double* only = ptrs_[0];
-        for (int k = 0; k < T_; ++k) {
-          sw[k] += o.count * only[k + 1];
-          ss[k] += o.count * only[stride + k + 1];
-          st[k] += o.count * only[2 * stride + k + 1];
-        }
+      const double count = o.count;
+      const double* first = vals + st_->nodes[st_->cands[o.cand_begin]].values;
+      if (o.cand_end - o.cand_begin == 1) {  // one way to keep the draw: nothing to choose (pick stays 0)
+        add_scaled(sw, ss, st, first + 1, first + stride + 1, first + 2 * stride + 1, count, T_);
         continue;
       }
-      for (int k = 0; k < T_; ++k) {
-        std::size_t best = 0;
-        double bw = ptrs_[0][k + 1], bs = ptrs_[0][stride + k + 1];
-        for (std::size_t c = 1; c < n; ++c) {
-          const double cw = ptrs_[c][k + 1], cs = ptrs_[c][stride + k + 1];
-          const bool take = o_.objective_win ? (cw > bw || (cw == bw && cs > bs)) : (cs > bs || (cs == bs && cw > bw));
-          if (take) best = c, bw = cw, bs = cs;
-        }
-        pick[k] = static_cast<std::uint8_t>(best);
-        sw[k] += o.count * bw;
-        ss[k] += o.count * bs;
-        st[k] += o.count * ptrs_[best][2 * stride + k + 1];
+      // The best candidate at every k, the candidates one after another (loops over k
+      // without branches); a candidate is taken only when strictly better, so the first
+      // best is kept, as a scan of the candidates at each k would.
+      std::copy(first + 1, first + 1 + T_, bw);
+      std::copy(first + stride + 1, first + stride + 1 + T_, bs);
+      std::copy(first + 2 * stride + 1, first + 2 * stride + 1 + T_, bt);
+      std::fill(bc, bc + T_, 0.0);
+      for (std::uint32_t c = o.cand_begin + 1; c < o.cand_end; ++c) {
+        const double* v = vals + st_->nodes[st_->cands[c]].values;
+        const double index = c - o.cand_begin;
+        if (o_.objective_win) take_better<true>(bw, bs, bt, bc, v + 1, v + stride + 1, v + 2 * stride + 1, index, T_);
+        else take_better<false>(bw, bs, bt, bc, v + 1, v + stride + 1, v + 2 * stride + 1, index, T_);
       }
+      for (int k = 0; k < T_; ++k) pick[k] = static_cast<std::uint8_t>(bc[k]);
+      add_scaled(sw, ss, st, bw, bs, bt, count, T_);
     }
     double* own = &st_->vals[st_->nodes[id].values];
     for (int k = T_ - 1; k >= 0; --k) {
@@ -1034,8 +1182,8 @@ class RootSearch {
   bool three_ = false, closed_ = true, declared_ = false;
   RiichiRequest tmpl_;
   TileCounts q_{}, root_{}, meld_tiles_{};
-  std::array<Tile, kTileKinds> dora_of_{};  // the dora each indicator names
-  std::array<std::uint64_t, kTileKinds> indicators_of_{};  // by dora: the indicators naming it
+  const std::array<Tile, kTileKinds>& dora_of_ = shared_.dora_of;
+  const std::array<std::uint64_t, kTileKinds>& indicators_of_ = shared_.indicators_of;
   Reds root_reds_{};
   std::array<int, 3> qred_{};
   Store* st_ = nullptr;
@@ -1049,15 +1197,35 @@ class RootSearch {
   std::vector<double> sum_;                 // scratch of build_free
   std::vector<Outcome> out_stack_;          // build_free's outcomes and candidates, nested calls above
   std::vector<std::uint32_t> cand_stack_;
-  std::vector<const double*> ptrs_;
+  std::vector<double> best_;               // build_free: the best candidate's values by k, and its index
   std::vector<double> locked_;              // scratch of forward()
   std::vector<int> ws_;
 };
 
 }  // namespace ev_detail
 
-EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::make_unique<ev_detail::Shared>()) {}
-EvSearch::~EvSearch() = default;
+std::array<int, 2> ev_detail::closed_forms_by_key(const TileCounts& hand) {
+  const ClosedForms f = closed_forms_of(key_of(hand, Reds{}));
+  return {f.seven_pairs, f.thirteen_orphans};
+}
+
+namespace {
+// The tables and store of the last search on this thread, emptied (up to kSpareBytes: a
+// 2-shanten answer's, not a large 3-shanten one's).
+constexpr std::size_t kSpareBytes = std::size_t{8} << 20;
+thread_local std::unique_ptr<ev_detail::Shared> spare_shared;
+}  // namespace
+
+EvSearch::EvSearch(const EvOptions& options) : options_(options), shared_(std::move(spare_shared)) {
+  if (!shared_) shared_ = std::make_unique<ev_detail::Shared>();
+}
+EvSearch::~EvSearch() {
+  last_.reset();
+  // (Measured before it is emptied: a search past the limit is freed as it is, not cleared.)
+  if (shared_->bytes() > kSpareBytes) return;
+  shared_->clear();
+  spare_shared = std::move(shared_);
+}
 
 bool EvSearch::play(TileCounts& hand, std::array<std::uint8_t, 3>& reds, int k, Tile drawn, bool red) const {
   return last_ && last_->play(hand, reds, k, drawn, red);

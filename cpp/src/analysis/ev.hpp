@@ -48,6 +48,9 @@ struct EvValue {
 namespace ev_detail {
 class RootSearch;
 struct Shared;
+// The closed forms' shanten (seven pairs, thirteen orphans) as the search reads them off a
+// hand's packed counts (tests/cpp/ev_sim.cpp --check-shortcuts compares them with shanten.hpp's).
+std::array<int, 2> closed_forms_by_key(const TileCounts& hand);
 }
 
 // The search of one request: call value() for each discard (each is the hand after it,

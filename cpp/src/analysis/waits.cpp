@@ -245,8 +245,10 @@ std::vector<ScoredWait> scored_waits(const HandBeforeWin& hand, const BeforeWinA
 
 Json waits_array(const std::vector<ScoredWait>& waits) {
   Json out = Json::array();
+  out.reserve(waits.size());
   for (const ScoredWait& sw : waits) {
     Json& w = out.push(Json::object());
+    w.reserve(4);
     w.set("tile", Json::string(tile_name(sw.tile)));
     w.set("unseen", Json::integer(sw.unseen));
     w.set("ron", score_result_to_json(sw.ron));
@@ -345,9 +347,17 @@ DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard) 
     bool seen_before = false;
     for (std::size_t j = 0; j < i; ++j) seen_before |= tiles[j].tile == tiles[i].tile && tiles[j].red == tiles[i].red;
     if (seen_before) continue;
-    const bool swap = have_first && first.family == RulesFamily::Riichi && !per_discard;
+    const bool swap = have_first && first.family == RulesFamily::Riichi;
     HandBeforeWin b;
     Json rest_json, own_json;
+    if (!swap || per_discard) {
+      // The hand after this discard, the discarded tile among the player's own discards.
+      std::string rest;
+      for (std::size_t j = 0; j < tiles.size(); ++j)
+        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
+      rest_json = Json::string(std::move(rest));
+      own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
+    }
     if (swap) {
       b = first;
       const ParsedTile back = tiles[first_index], out = tiles[i];
@@ -364,12 +374,6 @@ DiscardsAnswer discards_of(const Json& request, const DiscardHook* per_discard) 
       move(out, -1);
       b.hand = b.riichi.hand;  // out_of_reach and seen count hand and own discards together: unchanged
     } else {
-      // The hand after this discard, the discarded tile among the player's own discards.
-      std::string rest;
-      for (std::size_t j = 0; j < tiles.size(); ++j)
-        if (j != i) rest += tile_name(tiles[j].tile, tiles[j].red);
-      rest_json = Json::string(std::move(rest));
-      own_json = Json::string(own + tile_name(tiles[i].tile, tiles[i].red));
       b = hand_before_win_from(AfterDiscard(request, rest_json, own_json));
       if (!have_first) {
         first = b;
@@ -413,24 +417,29 @@ namespace {
 Json rounded(double x, double scale) { return Json::number(std::round(x * scale) / scale); }
 Json chances(const std::vector<double>& by) {
   Json a = Json::array();
+  a.reserve(by.size());
   for (double p : by) a.push(rounded(p, 1e12));
   return a;
 }
 Json ev_json(const EvValue& v) {
   Json e = Json::object();
+  e.reserve(v.ready_closed ? 6 : 4);
   e.set("win", rounded(v.win, 1e12));
   e.set("tenpai", rounded(v.tenpai, 1e12));
   e.set("score", rounded(v.score, 1e6));
   Json by = Json::object();
+  by.reserve(2);
   by.set("win", chances(v.win_by));
   by.set("tenpai", chances(v.tenpai_by));
   e.set("by_turn", std::move(by));
   if (v.ready_closed) {
     Json r = Json::object();
+    r.reserve(2);
     r.set("win", rounded(v.riichi_win, 1e12));
     r.set("score", rounded(v.riichi_score, 1e6));
     e.set("riichi", std::move(r));
     Json d = Json::object();
+    d.reserve(2);
     d.set("win", rounded(v.dama_win, 1e12));
     d.set("score", rounded(v.dama_score, 1e6));
     e.set("dama", std::move(d));
@@ -472,17 +481,22 @@ Json discards_json(const Json& request) {
       });
     }
     Json o = Json::object();
+    o.reserve(ev ? 5 : 4);
     o.set("ok", Json::boolean(true));
     o.set("rules", Json::string(rules_family_name(answer.family)));
     o.set("shanten", Json::integer(answer.shanten));
     Json list = Json::array();
+    list.reserve(answer.discards.size());
     for (const DiscardOption& d : answer.discards) {
       Json& opt = list.push(Json::object());
+      opt.reserve(ev ? 7 : 6);
       opt.set("tile", Json::string(tile_name(d.tile, d.red)));
       opt.set("shanten", Json::integer(d.analysis.shanten));
       Json ukeire = Json::array();
+      ukeire.reserve(d.analysis.ukeire.size());
       for (const UsefulTile& u : d.analysis.ukeire) {
         Json& e = ukeire.push(Json::object());
+        e.reserve(2);
         e.set("tile", Json::string(tile_name(u.tile)));
         e.set("unseen", Json::integer(u.unseen));
       }
@@ -495,6 +509,7 @@ Json discards_json(const Json& request) {
     o.set("discards", std::move(list));
     if (ev) {
       Json model = Json::object();
+      model.reserve(4);
       model.set("turns", Json::integer(ev_options.turns));
       model.set("objective", Json::string(ev_options.objective_win ? "win" : "score"));
       model.set("policy", Json::string(ev_policy_name()));
