@@ -22,6 +22,7 @@
 #include "tenbou/json.hpp"
 #include "core/limits.hpp"
 #include "core/small_copy.hpp"
+#include "core/record_header.hpp"
 #include "core/result_writer.hpp"
 #include "riichi/request_reader.hpp"
 #include "tenbou/riichi.hpp"
@@ -857,29 +858,6 @@ class RecordWriter {
   char *base_, *cur_, *end_;
 };
 
-// A scored Riichi hand's record header (api.cpp write_riichi_record_header, api.hpp
-// score_records kind 1): han, fu, yakuman, total and the yaku at fixed places.
-void write_header(RecordWriter& w, std::size_t record, const tenbou::RiichiResult& r) {
-  if (!r.ok || r.payments.exact) return;
-  w.set_record_kind(record, 1);
-  std::uint8_t header[21 + 3 * decltype(r.yaku)::capacity()];
-  const std::int32_t han = r.han, fu = r.fu, yakuman = r.yakuman;
-  const std::int64_t total = r.payments.total;
-  std::memcpy(header, &han, 4);
-  std::memcpy(header + 4, &fu, 4);
-  std::memcpy(header + 8, &yakuman, 4);
-  std::memcpy(header + 12, &total, 8);
-  header[20] = static_cast<std::uint8_t>(r.yaku.size());
-  std::size_t n = 21;
-  for (const auto& y : r.yaku) {
-    const auto y_han = static_cast<std::uint16_t>(y.han);
-    header[n] = static_cast<std::uint8_t>(y.yaku);
-    std::memcpy(header + n + 1, &y_han, 2);
-    n += 3;
-  }
-  w.raw(header, n);
-}
-
 // The reader's key of each dictionary id.
 const auto kKeys = [] {
   namespace b = tenbou::binary::detail;
@@ -938,7 +916,7 @@ void score(const std::uint8_t* data, std::size_t size, std::string& out) {
         if (len > size - pos - 5 || data[pos] != 0 || len == 0 || *p != b::Object || !direct_request(p, cache, *fields)) break;
         tenbou::score_riichi_into(tenbou::riichi_reader::finish_riichi(*fields, nullptr), *result);
         record = w.begin_record();
-        write_header(w, record, *result);
+        tenbou::write_riichi_record_header(w, record, *result);
         tenbou::write_result(w, *result);
         w.end_record(record);
         record = std::string::npos;

@@ -8,6 +8,7 @@
 #include "riichi/request_reader.hpp"
 #include "core/binary_value.hpp"
 #include "core/built_records.hpp"
+#include "core/record_header.hpp"
 
 #include "core/json_fields.hpp"
 #include "tenbou/value_view.hpp"
@@ -90,30 +91,6 @@ std::string score_json_text(std::string_view text) {
 }
 
 namespace {
-
-// A batch record's header for a scored Riichi hand (api.hpp score_records, kind 1): the
-// fields a bulk reader (scoreMany's get) wants, at fixed places. None for aotenjo (its
-// amounts are exact only in the value: they pass 64 bits).
-void write_riichi_record_header(binary::Writer& w, std::size_t record, const RiichiResult& r) {
-  if (!r.ok || r.payments.exact) return;
-  w.set_record_kind(record, 1);
-  std::uint8_t header[21 + 3 * decltype(r.yaku)::capacity()];
-  const std::int32_t han = r.han, fu = r.fu, yakuman = r.yakuman;
-  const std::int64_t total = r.payments.total;
-  std::memcpy(header, &han, 4);
-  std::memcpy(header + 4, &fu, 4);
-  std::memcpy(header + 8, &yakuman, 4);
-  std::memcpy(header + 12, &total, 8);
-  header[20] = static_cast<std::uint8_t>(r.yaku.size());
-  std::size_t n = 21;
-  for (const auto& y : r.yaku) {
-    const auto y_han = static_cast<std::uint16_t>(y.han);
-    header[n] = static_cast<std::uint8_t>(y.yaku);
-    std::memcpy(header + n + 1, &y_han, 2);
-    n += 3;
-  }
-  w.raw(header, n);
-}
 
 // Scores one request read in place from its binary form (validated, or made from JSON
 // text by binary::from_json_text) and writes the result through `w` (binary values for the
