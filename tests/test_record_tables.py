@@ -25,7 +25,8 @@ import pyarrow.compute as pc  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
 import tenbou  # noqa: E402
-from tenbou import records  # noqa: E402
+from tenbou import _core, records  # noqa: E402
+from tenbou._arrow import record_batch  # noqa: E402
 from tenbou.errors import RecordError  # noqa: E402
 
 from conftest import shared_dir  # noqa: E402
@@ -161,6 +162,40 @@ def test_threads_do_not_change_the_tables(tables: records.RecordTables):
 
 
 # --- every format, archives, errors --------------------------------------------------------------
+
+def test_threads_report_the_first_bad_record_in_input_order(tmp_path: Path):
+    # The threads each start on a share of the inputs and take half of another's when done
+    # (records/tables.cpp): whichever thread meets a bad record first, the error raised is the
+    # first bad record's in input order, and skipped records leave the same tables as one thread.
+    files = games()[:120]
+    text = files[1].read_text(encoding="utf-8")
+    cut = [m.end() for m in re.finditer(r"<(AGARI|RYUUKYOKU)[^>]*/>", text)][0]
+    early, late = tmp_path / "early.mjlog", tmp_path / "late.mjlog"
+    for bad in (early, late):
+        bad.write_text(text[:cut] + '<DORA hai="999"/></mjloggm>', encoding="utf-8")
+    inputs = files[:30] + [early] + files[30:100] + [late] + files[100:]
+    one = records.read_tables(inputs, threads=1, on_error="skip")
+    assert [e["game"] for e in one.errors.to_pylist()] == ["early.mjlog", "late.mjlog"]
+    for n in (2, 3, 8):
+        with pytest.raises(RecordError, match=r"^early\.mjlog: event"):
+            records.read_tables(inputs, threads=n)
+        with pytest.raises(RecordError, match=r"^late\.mjlog: event"):
+            records.read_tables([f for f in inputs if f != early], threads=n)
+        other = records.read_tables(inputs, threads=n, on_error="skip")
+        for a, b in zip(one, other):
+            assert a.equals(b)
+    # Every input in exactly one batch, in order, whatever the threads' shares (the core directly).
+    data = [(f.name, f.read_bytes()) for f in files[:50]]
+    names = [name for name, _ in data]
+    for n in (1, 2, 3, 8, 64):
+        batches = _core.read_record_tables(data, "mjlog", n, False)
+        games_in_order = []
+        for batch in batches:
+            hands = record_batch(batch[0]).column("game").to_pylist()
+            games_in_order += [g for k, g in enumerate(hands) if k == 0 or hands[k - 1] != g]
+        assert games_in_order == names, n
+        assert 1 <= len(batches) <= 2 * n
+
 
 def test_tenhou6_and_mjai_records_give_their_recorded_scores():
     t6 = sorted((DATA / "tenhou6").glob("*.json"))

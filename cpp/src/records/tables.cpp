@@ -1,14 +1,15 @@
 // The record tables (tables.hpp): a GameSink writing each hand end and win into columns, and
-// the threads that replay blocks of records into them.
+// the threads that replay runs of records into them.
 #include "records/tables.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <deque>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 #include <thread>
 
@@ -264,8 +265,8 @@ void truncate_all(std::vector<Column>& columns, std::int64_t rows) {
   for (Column& c : columns) c.truncate(rows);
 }
 
-// What a block of inputs gives: its batches (a new one after each deferred input), and the
-// first error of the block when not skipped.
+// What a run of inputs gives: its batches (a new one after each deferred input), and the
+// first error of the run when not skipped.
 struct BlockResult {
   std::vector<RecordTablesBatch> pieces;
   bool failed = false;
@@ -329,12 +330,71 @@ bool read_whole_file(const std::string& path, FileBytes& out) {
   return ok;
 }
 
-void read_block(const std::vector<RecordInput>& inputs, std::size_t begin, std::size_t end, const RecordTablesOptions& options,
+#ifndef __EMSCRIPTEN__
+// Which input each thread replays next. A thread starts on its share of the inputs (the n-th
+// part of them, in order) and replays it front to back; when it runs out it takes the back half
+// of the largest share left. So every run a thread replays is a contiguous run of inputs, the
+// threads end within about one record of each other, and a call gives a batch or two a thread.
+// (Fixed blocks taken in turn gave one batch a block: appending 32 blocks' columns into one
+// took ~25 ms of a ~280 ms two-thread call here, on the calling thread alone.)
+class Shares {
+ public:
+  Shares(std::size_t n, int threads) : shares_(static_cast<std::size_t>(threads)) {
+    const std::size_t parts = shares_.size();
+    for (std::size_t t = 0; t < parts; ++t) shares_[t] = {n * t / parts, n * (t + 1) / parts};
+  }
+  std::size_t first(int thread) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return shares_[static_cast<std::size_t>(thread)].next;
+  }
+  bool next(int thread, std::size_t& input) {
+    const std::lock_guard<std::mutex> lock(mutex_);  // (uncontended but for a steal: ~20 ns a record of ~80 us)
+    Share& s = shares_[static_cast<std::size_t>(thread)];
+    if (s.next == s.end) return false;
+    input = s.next++;
+    return true;
+  }
+  // A new share for `thread`: the back half of the largest share left (all of it when one input
+  // is left, which its owner has not started); false when every share is done.
+  bool steal(int thread, std::size_t& begin) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    Share* largest = nullptr;
+    for (Share& s : shares_)
+      if (s.end > s.next && (!largest || s.end - s.next > largest->end - largest->next)) largest = &s;
+    if (!largest) return false;
+    const std::size_t middle = largest->next + (largest->end - largest->next) / 2;
+    shares_[static_cast<std::size_t>(thread)] = {middle, largest->end};
+    largest->end = middle;
+    begin = middle;
+    return true;
+  }
+  void stop(int thread) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    Share& s = shares_[static_cast<std::size_t>(thread)];
+    s.end = s.next;
+  }
+
+ private:
+  struct Share {
+    std::size_t next = 0, end = 0;
+  };
+  std::mutex mutex_;
+  std::vector<Share> shares_;
+};
+#endif
+
+// Runs of at most this many hand ends are appended to the batch before them.
+constexpr std::int64_t kAppendedRows = 1024;
+
+// The inputs `next_input` hands out, in the order it does, into `result`; stops at the first
+// error unless skipped.
+template <typename NextInput>
+void read_block(const std::vector<RecordInput>& inputs, NextInput next_input, const RecordTablesOptions& options,
                 BlockResult& result) {
   result.pieces.push_back(empty_record_tables());
   TableSink sink(result.pieces.back());
   FileBytes owned;  // the bytes of a file the core reads itself
-  for (std::size_t i = begin; i < end; ++i) {
+  for (std::size_t i; next_input(i);) {
     const RecordInput& in = inputs[i];
     RecordTablesBatch* batch = &result.pieces.back();
     const std::int64_t hands = batch->hands[0].length(), wins = batch->wins[0].length();
@@ -402,53 +462,71 @@ std::vector<RecordTablesBatch> read_record_tables(const std::vector<RecordInput>
 #endif
   const std::size_t n = inputs.size();
   threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
-  // Blocks of consecutive records, many per thread so that the last ones to finish leave the
-  // other threads idle only briefly (a call ends when all are done); one batch each.
-  const std::size_t blocks = threads == 1 ? 1 : std::min<std::size_t>(n, static_cast<std::size_t>(threads) * 16);
-  std::vector<BlockResult> results(std::max<std::size_t>(blocks, 1));
-  auto bounds = [&](std::size_t b) { return std::make_pair(n * b / blocks, n * (b + 1) / blocks); };
+  // Each run of inputs a thread replays, by its first input.
+  std::deque<std::pair<std::size_t, BlockResult>> runs;
   if (threads == 1) {
-    read_block(inputs, 0, n, options, results[0]);
+    std::size_t next = 0;
+    runs.emplace_back(0, BlockResult{});
+    read_block(inputs, [&](std::size_t& i) { return next < n ? (i = next++, true) : false; }, options, runs.back().second);
   }
 #ifndef __EMSCRIPTEN__
   else {
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-      for (std::size_t b; (b = next.fetch_add(1)) < blocks;) {
-        try {
-          const auto [begin, end] = bounds(b);
-          read_block(inputs, begin, end, options, results[b]);
-        } catch (...) {
-          results[b].other = std::current_exception();
+    Shares shares(n, threads);
+    std::mutex runs_mutex;
+    std::vector<std::exception_ptr> lost(static_cast<std::size_t>(threads));  // (a run not even begun)
+    auto work = [&](int thread) {
+      try {
+        for (std::size_t begin = shares.first(thread);;) {
+          BlockResult* result;
+          {
+            const std::lock_guard<std::mutex> lock(runs_mutex);
+            result = &runs.emplace_back(begin, BlockResult{}).second;  // (a deque keeps its elements in place)
+          }
+          try {
+            read_block(inputs, [&](std::size_t& i) { return shares.next(thread, i); }, options, *result);
+          } catch (...) {
+            result->other = std::current_exception();
+          }
+          // After an error the rest of the share is left: the error is thrown, and every input
+          // before it is replayed (by this thread or another), so it is the first one in input order.
+          if (result->failed || result->other) return shares.stop(thread);
+          if (!shares.steal(thread, begin)) return;
         }
+      } catch (...) {
+        lost[static_cast<std::size_t>(thread)] = std::current_exception();
+        shares.stop(thread);
       }
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
     for (std::thread& t : pool) t.join();
+    for (const std::exception_ptr& e : lost)
+      if (e) std::rethrow_exception(e);
+    std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   }
 #endif
-  // One batch for the blocks between two deferred inputs, not one a block: the front end
-  // imports each batch (pyarrow ~60 us a batch, the calling thread alone, 32 a call with two
-  // threads), and a copy of the columns costs less.
+  // A run's batches as they are (the front end imports each: ~60 us a batch with pyarrow), but
+  // a short one (the last steals give runs of a few records) appended to the batch before.
   std::vector<RecordTablesBatch> out;
-  out.reserve(results.size());
   const auto fits = [](const std::vector<Column>& into, const std::vector<Column>& from) {
     for (std::size_t c = 0; c < into.size(); ++c)
       if (!into[c].can_append(from[c])) return false;
     return true;
   };
-  for (BlockResult& r : results) {
+  const auto append_all = [](std::vector<Column>& into, const std::vector<Column>& from) {
+    for (std::size_t c = 0; c < into.size(); ++c) into[c].append(from[c]);
+  };
+  for (auto& [begin, r] : runs) {
     if (r.other) std::rethrow_exception(r.other);
     if (r.failed) throw r.error;
     for (RecordTablesBatch& b : r.pieces) {
       RecordTablesBatch* last = out.empty() ? nullptr : &out.back();
-      if (last && last->deferred < 0 && b.deferred < 0 && fits(last->hands, b.hands) && fits(last->wins, b.wins) &&
-          fits(last->errors, b.errors)) {
-        for (std::size_t c = 0; c < b.hands.size(); ++c) last->hands[c].append(b.hands[c]);
-        for (std::size_t c = 0; c < b.wins.size(); ++c) last->wins[c].append(b.wins[c]);
-        for (std::size_t c = 0; c < b.errors.size(); ++c) last->errors[c].append(b.errors[c]);
+      if (last && last->deferred < 0 && b.deferred < 0 && b.hands[0].length() <= kAppendedRows &&
+          fits(last->hands, b.hands) && fits(last->wins, b.wins) && fits(last->errors, b.errors)) {
+        append_all(last->hands, b.hands);
+        append_all(last->wins, b.wins);
+        append_all(last->errors, b.errors);
       } else {
         out.push_back(std::move(b));
       }

@@ -34,7 +34,7 @@ struct RecordTablesOptions {
   bool skip_errors = false;  // false: the first unreadable record (in input order) is thrown
 };
 
-// One batch of rows: the records of one contiguous block of the input, in input order; or, with
+// One batch of rows: the records of one contiguous run of the input, in input order; or, with
 // `deferred` >= 0, no rows but the index of an input the front end must read (its rows go here).
 struct RecordTablesBatch {
   std::vector<tables::Column> hands, wins, errors;
@@ -45,8 +45,8 @@ struct RecordTablesBatch {
 RecordTablesBatch empty_record_tables();
 const tables::Metadata& record_table_metadata(std::string_view table);  // "hands", "wins" or "errors"
 
-// Every record replayed: blocks of consecutive inputs spread over threads, the batches (and
-// deferred inputs) in input order. With skip_errors false, throws the first unreadable record's ReplayError (in
+// Every record replayed: runs of consecutive inputs spread over threads, the batches (and
+// deferred inputs) in input order (a batch or two a thread). With skip_errors false, throws the first unreadable record's ReplayError (in
 // input order) once every thread is done; with it true, that record's rows are dropped and it
 // gives one "errors" row.
 std::vector<RecordTablesBatch> read_record_tables(const std::vector<RecordInput>& inputs, const RecordTablesOptions& options);
