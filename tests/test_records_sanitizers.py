@@ -1,7 +1,7 @@
 """The tenhou.net/6 and mjai readers, both writers and the annotator under AddressSanitizer and
 UndefinedBehaviorSanitizer, on random mutations of public records (tests/data/records): one clean
 error line per bad record or a replay, never a memory error, a leak or undefined behaviour.
-(The mjlog reader has its own run in test_replay_core.py.)"""
+(The mjlog reader has its own run in test_replay_core.py; the fuzz target below reads all three.)"""
 from __future__ import annotations
 
 import json
@@ -98,3 +98,19 @@ def test_record_tables_of_mutated_records_under_sanitizers(sanitized_tool, tmp_p
     assert all(re.fullmatch(r"tenbou-native: m\d{3}\.jsonl?: [^\n]{1,700}", x) for x in bad), bad[:5]
     counts = json.loads(out.stdout)
     assert counts["errors"] == len(bad) and 0 < len(bad) < len(paths) and counts["hands"] > 0
+
+
+def test_record_fuzz_target_under_sanitizers(sanitized_tool, tmp_path):
+    """The record readers' fuzz target (tests/fuzz/fuzz_records.cpp) as a plain mutation loop:
+    20,000 edited records of the three formats, each read whole and in two pieces (the same lines
+    or the reader's own error), in every output, half of them also as record tables on one or two
+    threads; under ASan and UBSan no memory error, leak or undefined behaviour, and no broken
+    invariant (the target aborts naming it)."""
+    fuzz = sanitized_tool.parent / "tenbou-fuzz-records"
+    seeds = [str(p) for p in SEEDS["tenhou6"][:4] + SEEDS["mjai"][:4]]
+    seeds += [str(p) for p in sorted((RECORDS / "tenhou6").rglob("*.xml"))[:4]]  # Tenhou's mjlog of the same games
+    seeds.append(str(RECORDS / "pao-daisangen-tsuuiisou.mjlog"))
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
+    out = subprocess.run([str(fuzz), "20000", "5", *seeds], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)  # (where a failing input is written)
+    assert out.returncode == 0 and "20000 inputs, no crash" in out.stdout, out.stderr[-3000:]

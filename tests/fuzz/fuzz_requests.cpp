@@ -32,6 +32,8 @@
 #include "tenbou/tenbou.h"
 #include "tenbou/waits.hpp"
 
+#include "mutate.hpp"
+
 namespace {
 
 // Reads the fuzzer's bytes as choices; past the end every choice is 0.
@@ -300,26 +302,9 @@ int main(int argc, char** argv) {
   }
   const unsigned long long n = std::strtoull(argv[2], nullptr, 10);
   std::mt19937_64 rng(argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1);
-  static const unsigned char kMagic[] = {'"', '{', '}', '[', ']', ':', ',', '\\', '0', '9', 'm', 'z', 0, 3, 5, 7, 8, 9,
-                                         10, 16, 0x7f, 0x80, 0xc0, 0xef, 0xff};
   for (unsigned long long it = 0; it < n; ++it) {
     std::string s = corpus[rng() % corpus.size()];
-    const int edits = 1 + static_cast<int>(rng() % 8);
-    for (int e = 0; e < edits && !s.empty(); ++e) {
-      const std::size_t at = 1 + (s.size() > 1 ? rng() % (s.size() - 1) : 0);
-      switch (rng() % 5) {
-        case 0: if (at < s.size()) s[at] = static_cast<char>(rng()); break;
-        case 1: s.insert(s.begin() + static_cast<long>(std::min(at, s.size())), static_cast<char>(kMagic[rng() % sizeof kMagic])); break;
-        case 2: if (at < s.size()) s.erase(at, 1 + rng() % 4); break;
-        case 3: {
-          const std::string& other = corpus[rng() % corpus.size()];
-          const std::size_t from = 1 + rng() % std::max<std::size_t>(1, other.size() - 1);
-          s.insert(std::min(at, s.size()), other.substr(std::min(from, other.size()), rng() % 32));
-          break;
-        }
-        default: if (at < s.size()) s[at] = static_cast<char>(kMagic[rng() % sizeof kMagic]); break;
-      }
-    }
+    tenbou_fuzz::mutate(s, corpus, rng);
     LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
   }
   std::printf("%llu inputs, no crash\n", n);
