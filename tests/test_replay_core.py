@@ -328,3 +328,19 @@ def test_mutated_real_logs_under_sanitizers(sanitized_tool, tmp_path):
     bad = err.splitlines()
     assert 100 < len(bad) < 400 and all(re.fullmatch(r"tenbou-native: m\d{3}\.mjlog: [^\n]{1,700}", x) for x in bad), bad[:5]
     assert json.loads(out.stdout.decode().splitlines()[-1])["hands"] > 100  # logs that still read were replayed
+
+
+def test_a_number_past_nine_digits_is_refused_before_it_can_overflow(sanitized_tool, tmp_path):
+    # Found by the record fuzz target (docs/fuzzing.md): the reader multiplied a run of digits
+    # into an int64 before refusing it for its length, a signed overflow past 19 digits.
+    log = dealt(*HANDS).replace('ten="250,', 'ten="91111111111111111111,') + "<T0/></mjloggm>"
+    e = error(log.encode())
+    assert "a number of more than 9 digits" in str(e), str(e)
+    path = tmp_path / "long.mjlog"
+    path.write_text(log, encoding="utf-8")
+    import os
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
+    out = subprocess.run([str(sanitized_tool), "replay", str(path)], capture_output=True, env=env)
+    err = out.stderr.decode("utf-8", "replace")
+    assert out.returncode == 2 and "runtime error" not in err and "Sanitizer" not in err, err[-2000:]
+    assert "a number of more than 9 digits" in err, err

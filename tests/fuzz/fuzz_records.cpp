@@ -110,9 +110,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #ifndef TENBOU_LIBFUZZER
 // tenbou-fuzz-records ITERATIONS SEED FILE...: each iteration takes a seed record, a random
 // first byte and 1-8 byte edits (tests/fuzz/mutate.hpp), and runs it through the target.
+// tenbou-fuzz-records --run FILE...: each file as one input, as it is (its first byte the
+// choice): a libFuzzer artifact replayed by this build.
 int main(int argc, char** argv) {
+  if (argc >= 3 && std::string_view(argv[1]) == "--run") {
+    for (int i = 2; i < argc; ++i) {
+      std::ifstream in(argv[i], std::ios::binary);
+      const std::string input{std::istreambuf_iterator<char>(in), {}};
+      LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(input.data()), input.size());
+    }
+    std::printf("%d inputs, no crash\n", argc - 2);
+    return 0;
+  }
   if (argc < 4) {
-    std::fprintf(stderr, "usage: tenbou-fuzz-records ITERATIONS SEED FILE...\n");
+    std::fprintf(stderr, "usage: tenbou-fuzz-records ITERATIONS SEED FILE... | --run FILE...\n");
     return 2;
   }
   std::vector<std::string> corpus;

@@ -120,11 +120,11 @@ bool parse_numbers(std::string_view text, Numbers& out) {
     std::size_t digits = 0;
     std::int64_t v = 0;
     while (i < text.size() && digit(text[i])) {
+      if (++digits > kMaxDigits) return false;  // refused before the product can overflow
       v = v * 10 + (text[i] - '0');
       ++i;
-      ++digits;
     }
-    if (digits == 0 || digits > kMaxDigits) return false;
+    if (digits == 0) return false;
     out.v[static_cast<std::size_t>(out.n++)] = neg ? -v : v;
     if (i == text.size()) return true;
     if (text[i] != ',') return false;
