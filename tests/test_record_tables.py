@@ -163,6 +163,32 @@ def test_threads_do_not_change_the_tables(tables: records.RecordTables):
 
 # --- every format, archives, errors --------------------------------------------------------------
 
+def test_a_decompression_bomb_is_refused_before_it_fills_memory(tmp_path: Path, monkeypatch):
+    # A compressed record is read by Python, whole, before the core sees it: past
+    # MAX_RECORD_BYTES of decompressed bytes it is refused as it is read (a gzip of zeros
+    # inflates a thousandfold; joined whole it would take twice its size in memory).
+    import gzip
+    import tracemalloc
+
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 1 << 20)
+    bomb = tmp_path / "bomb.mjlog.gz"
+    with gzip.open(bomb, "wb", compresslevel=1) as f:
+        for _ in range(64):
+            f.write(bytes(1 << 20))  # 64 MiB of zeros, ~64 KiB on disk
+    good = games()[:2]
+    tracemalloc.start()
+    tabs = records.read_tables([good[0], bomb, good[1]], on_error="skip")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 16 << 20, peak
+    assert set(tabs.hands["game"].to_pylist()) == {good[0].name, good[1].name}
+    errors = tabs.errors.to_pylist()
+    assert [e["game"] for e in errors] == ["bomb.mjlog.gz"]
+    assert "more than 1 MiB decompressed" in errors[0]["message"], errors
+    with pytest.raises(RecordError, match=r"^bomb\.mjlog\.gz: more than 1 MiB decompressed"):
+        records.read_tables([bomb])
+
+
 def test_threads_report_the_first_bad_record_in_input_order(tmp_path: Path):
     # The threads each start on a share of the inputs and take half of another's when done
     # (records/tables.cpp): whichever thread meets a bad record first, the error raised is the

@@ -49,6 +49,11 @@ SCHEMA_VERSION = "1"
 BLOCK_RECORDS = 4096
 FIRST_BLOCK_RECORDS = 64
 BLOCK_BYTES = 64 << 20
+#: A compressed record or an archive's member is read whole by Python before the core sees it:
+#: past this many decompressed bytes it is refused as it is read, an errors row (a decompression
+#: bomb would otherwise fill memory first). The core refuses an mjlog or tenhou.net/6 log past
+#: 64 MiB anyway; an mjai stream that large is read by ``tenbou replay``, which streams.
+MAX_RECORD_BYTES = 1 << 30
 
 
 class RecordTables(NamedTuple):
@@ -147,6 +152,19 @@ def _items(paths: Sequence[str]) -> Iterator[_Item]:
             yield from _file_items(path, os.path.basename(path))
 
 
+def _read_whole(item: Input) -> bytes:
+    """A record's decompressed bytes, refused (RecordError) past MAX_RECORD_BYTES as they come."""
+    pieces: List[bytes] = []
+    size = 0
+    for piece in item.pieces():
+        size += len(piece)
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{display_name(item.name)}: more than {MAX_RECORD_BYTES >> 20} MiB decompressed: "
+                              f"too large for one record (tenbou replay streams it)")
+        pieces.append(piece)
+    return b"".join(pieces)
+
+
 _Block = List[Union[Tuple[str, bytes], Tuple[str, None, bytes]]]
 
 
@@ -169,7 +187,7 @@ def _blocks(items: Iterable[_Item]) -> Iterator[Tuple[_Block, List[_Item], List[
             size += 1 << 10  # the file is read by the core, one at a time per thread
         else:
             try:
-                data = b"".join(item.pieces())
+                data = _read_whole(item)
             except RecordError as e:
                 failed.append((display_name(item.name), display_name(e.message)))
                 continue
