@@ -49,6 +49,14 @@ inline int lowest_bit(std::uint64_t m) {
 #endif
 }
 
+// The set bits of a sparse mask (a hand's kinds, flowers: a dozen at most), one a step:
+// no popcnt instruction assumed (without it the builtin is a library call).
+inline int bit_count(std::uint64_t m) {
+  int n = 0;
+  for (; m; m &= m - 1) ++n;
+  return n;
+}
+
 // Bit t set while counts[t] > 0. Decomposition and the hand's facts start from it on
 // every scored hand.
 inline std::uint64_t held_mask(const TileCounts& counts) {

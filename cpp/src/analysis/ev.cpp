@@ -165,13 +165,14 @@ inline Key key_plus(Key k, int t, int delta) {
   else k.b += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (3 * (t - 21));
   return k;
 }
+// Bit 3t of each 3-bit count t of a key word, and that bit set where the count is not 0.
+constexpr std::uint64_t kCountBits = 0x1249249249249249ull;
+inline std::uint64_t nonzero_counts(std::uint64_t v) { return (v | v >> 1 | v >> 2) & kCountBits; }
 // The tiles whose 3-bit counts differ between two plain keys, as bits.
 inline std::uint64_t tiles_differing(const Key& x, const Key& y) {
-  constexpr std::uint64_t kFieldBits = 0x1249249249249249ull;  // bit 3t of each count t
-  const auto fields = [](std::uint64_t v) { return (v | v >> 1 | v >> 2) & kFieldBits; };
   std::uint64_t differ = 0;
-  for (std::uint64_t m = fields(x.a ^ y.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
-  for (std::uint64_t m = fields(x.b ^ y.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
+  for (std::uint64_t m = nonzero_counts(x.a ^ y.a); m; m &= m - 1) differ |= std::uint64_t{1} << (lowest_bit(m) / 3);
+  for (std::uint64_t m = nonzero_counts(x.b ^ y.b) & ((std::uint64_t{1} << 39) - 1); m; m &= m - 1)
     differ |= std::uint64_t{1} << (21 + lowest_bit(m) / 3);
   return differ;
 }
@@ -183,13 +184,6 @@ inline Key with_reds(Key k, const Reds& reds) {
 
 bool is_five(Tile t) { return t < 27 && t % 9 == 4; }
 
-// Set bits of a sparse mask (a hand's kinds: a dozen at most; no popcnt instruction assumed).
-inline int popcount(std::uint64_t m) {
-  int n = 0;
-  for (; m; m &= m - 1) ++n;
-  return n;
-}
-
 // The closed forms' shanten of a hand read off its plain key (3 bits a count; tiles 0-20 in
 // a, 21-33 in b), the counts of ClosedFormsShanten without its pass over the 34 kinds: most
 // hands of the search are far from both forms, and then nothing more is asked of them.
@@ -197,18 +191,17 @@ struct ClosedForms {
   int seven_pairs, thirteen_orphans;
 };
 inline ClosedForms closed_forms_of(const Key& plain) {
-  constexpr std::uint64_t kLow = 0x1249249249249249ull;  // bit 3t of each count t
   constexpr std::uint64_t kB = (std::uint64_t{1} << 39) - 1;
   // Terminals and honours: 1m 9m 1p 9p 1s (a), 9s and the honours (b: tiles 26-33).
   constexpr std::uint64_t kOrphansA = 1ull << 0 | 1ull << 24 | 1ull << 27 | 1ull << 51 | 1ull << 54;
   constexpr std::uint64_t kOrphansB = 1ull << 15 | 1ull << 18 | 1ull << 21 | 1ull << 24 | 1ull << 27 | 1ull << 30 |
                                       1ull << 33 | 1ull << 36;
   const std::uint64_t a = plain.a, b = plain.b & kB;
-  const std::uint64_t held_a = (a | a >> 1 | a >> 2) & kLow, held_b = (b | b >> 1 | b >> 2) & kLow;
-  const std::uint64_t two_a = (a >> 1 | a >> 2) & kLow, two_b = (b >> 1 | b >> 2) & kLow;
+  const std::uint64_t held_a = nonzero_counts(a), held_b = nonzero_counts(b);
+  const std::uint64_t two_a = (a >> 1 | a >> 2) & kCountBits, two_b = (b >> 1 | b >> 2) & kCountBits;
   // (b's bits moved up one: the two words' bits 3t and 3t + 1 never meet, one count each.)
-  const int kinds = popcount(held_a | held_b << 1), pairs = popcount(two_a | two_b << 1);
-  const int orphan_kinds = popcount((held_a & kOrphansA) | (held_b & kOrphansB) << 1);
+  const int kinds = bit_count(held_a | held_b << 1), pairs = bit_count(two_a | two_b << 1);
+  const int orphan_kinds = bit_count((held_a & kOrphansA) | (held_b & kOrphansB) << 1);
   const bool orphan_pair = ((two_a & kOrphansA) | (two_b & kOrphansB)) != 0;
   // = seven_pairs_from (distinct pairs, Riichi) and thirteen_orphans_from (shanten.cpp).
   return {6 - pairs + std::max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pair ? 1 : 0)};

@@ -32,12 +32,6 @@ const char* foreign_key_hint(std::string_view key) {
   return nullptr;
 }
 
-int popcount8(std::uint8_t v) {
-  int n = 0;
-  for (; v; v &= static_cast<std::uint8_t>(v - 1)) ++n;
-  return n;
-}
-
 }  // namespace
 
 void check_hktw_flags(const HktwRequest& r) {
@@ -51,9 +45,9 @@ void check_hktw_flags(const HktwRequest& r) {
   if (r.haitei && !r.tsumo) bad("haitei is a win on the last wall tile: it must be tsumo (the last discard is houtei)");
   if (r.houtei && r.tsumo) bad("houtei is a win on the last discard: it cannot be tsumo");
   if (r.flower_replacement_win > 0 && !r.tsumo) bad("flower_replacement_win (화쯔모) is a win on a replacement draw: it must be tsumo");
-  if (r.flower_replacement_win > popcount8(r.flowers))
+  if (r.flower_replacement_win > bit_count(r.flowers))
     bad("flower_replacement_win " + std::to_string(r.flower_replacement_win) + " needs as many flowers in \"flowers\" (" +
-        std::to_string(popcount8(r.flowers)) + " given)");
+        std::to_string(bit_count(r.flowers)) + " given)");
   if (r.kan_replacement_win > 0 && !r.tsumo) bad("kan_replacement_win (깡쯔모) is a win on a replacement draw: it must be tsumo");
   if (r.kan_replacement_win > r.kan_count())
     bad("kan_replacement_win " + std::to_string(r.kan_replacement_win) + " needs as many kans among the melds (" +

@@ -212,8 +212,6 @@ void add_entry(const KoreanRequest& r, KoreanYaku y, int units, Tile tile, Korea
   out.yaku.push(e);
 }
 
-int popcount4(std::uint8_t bits) { return (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1); }
-
 }  // namespace
 
 void find_korean_yaku(const KoreanRequest& r, const KoreanHandFacts& f, const KoreanReading& rd,
@@ -231,7 +229,7 @@ void find_korean_yaku(const KoreanRequest& r, const KoreanHandFacts& f, const Ko
     if (!p.has(y)) continue;
     int units = 1;
     if (y == KoreanYaku::Genso) units = r.chankan ? r.rules.genso_chankan_value : f.genso;
-    if (y == KoreanYaku::Flower) units = popcount4(r.flowers);
+    if (y == KoreanYaku::Flower) units = bit_count(r.flowers);
     add_entry(r, y, units, kNoTile, out);
   }
 }
